@@ -1,0 +1,58 @@
+package dev.toolspill.api;
+
+import dev.toolspill.blob.BlobNotFoundException;
+import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.InvalidBlobIdException;
+import dev.toolspill.blob.NoBlobStoreException;
+import dev.toolspill.inspect.InvalidSelectorException;
+import io.quarkus.logging.Log;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** The one place that turns exceptions into {@code application/problem+json} responses. */
+public class ProblemMappers {
+
+    @ServerExceptionMapper
+    public Response invalidBlobId(InvalidBlobIdException e) {
+        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidSelector(InvalidSelectorException e) {
+        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(BlobNotFoundException e) {
+        return Problem.response(Response.Status.NOT_FOUND, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response noStore(NoBlobStoreException e) {
+        return Problem.response(Response.Status.NOT_FOUND, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response storeFailed(BlobStoreException e) {
+        Log.warnf(e, "Blob store failed");
+        return Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store failed: " + e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response badRequest(ApiException e) {
+        return Problem.response(e.status(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        Response.StatusType status = e.getResponse().getStatusInfo();
+        return Problem.response(status.getStatusCode(), status.getReasonPhrase(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(RuntimeException e) {
+        Log.errorf(e, "Unexpected failure");
+        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "unexpected failure: " + e);
+    }
+}

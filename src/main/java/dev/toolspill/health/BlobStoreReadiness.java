@@ -1,0 +1,39 @@
+package dev.toolspill.health;
+
+import dev.toolspill.blob.BlobStore;
+import io.smallrye.health.api.AsyncHealthCheck;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Ready only while the blob store can take writes. */
+@Readiness
+@ApplicationScoped
+public class BlobStoreReadiness implements AsyncHealthCheck {
+
+    private static final String NAME = "blob-store";
+
+    private final Optional<BlobStore> store;
+
+    public BlobStoreReadiness(Optional<BlobStore> store) {
+        this.store = store;
+    }
+
+    @Override
+    public Uni<HealthCheckResponse> call() {
+        if (store.isEmpty()) {
+            return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", "none").build());
+        }
+        BlobStore blobs = store.get();
+        return blobs.checkReady()
+                .ifNoItem().after(Duration.ofSeconds(5)).fail()
+                .map(ok -> HealthCheckResponse.named(NAME).up().withData("location", blobs.location()).build())
+                .onFailure().recoverWithItem(e -> HealthCheckResponse.named(NAME).down()
+                        .withData("location", blobs.location())
+                        .withData("error", String.valueOf(e.getMessage())).build());
+    }
+}

@@ -1,0 +1,79 @@
+package dev.toolspill.inspect;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What {@code inspect} reads from a blob. */
+public sealed interface Selector {
+
+    String USAGE = "use lines:A-B (text, 1-based, inclusive), slice:A..B (JSON array, 0-based, end exclusive), "
+            + "key:NAME (JSON object, a top-level key), or no selector for metadata and the head";
+
+    /** No selector: metadata and the head. */
+    record Head() implements Selector {
+        @Override
+        public String toString() {
+            return "";
+        }
+    }
+
+    /** Lines {@code from..to} of a text, 1-based and inclusive; {@code to} may be {@link Long#MAX_VALUE} (to the end). */
+    record Lines(long from, long to) implements Selector {
+        @Override
+        public String toString() {
+            return "lines:" + from + "-" + (to == Long.MAX_VALUE ? "" : to);
+        }
+    }
+
+    /** Elements {@code from..to-1} of a JSON array, 0-based, end exclusive; {@code to} may be {@link Long#MAX_VALUE}. */
+    record Slice(long from, long to) implements Selector {
+        @Override
+        public String toString() {
+            return "slice:" + from + ".." + (to == Long.MAX_VALUE ? "" : to);
+        }
+    }
+
+    /** The value of a top-level key of a JSON object. */
+    record Key(String name) implements Selector {
+        @Override
+        public String toString() {
+            return "key:" + name;
+        }
+    }
+
+    Pattern LINES = Pattern.compile("lines:(\\d{1,18})(?:-(\\d{1,18})?)?");
+    Pattern SLICE = Pattern.compile("slice:(\\d{1,18})\\.\\.(\\d{1,18})?");
+
+    static Selector parse(String text) {
+        if (text == null || text.isBlank()) {
+            return new Head();
+        }
+        String s = text.strip();
+        if (s.startsWith("key:")) {
+            String name = s.substring(4);
+            if (name.isEmpty()) {
+                throw new InvalidSelectorException("selector 'key:' names no key: write key:NAME, e.g. key:results");
+            }
+            return new Key(name);
+        }
+        Matcher lines = LINES.matcher(s);
+        if (lines.matches()) {
+            long from = Long.parseLong(lines.group(1));
+            long to = lines.group(2) != null ? Long.parseLong(lines.group(2)) : s.endsWith("-") ? Long.MAX_VALUE : from;
+            if (from < 1 || to < from) {
+                throw new InvalidSelectorException("selector '" + s + "' is not a line range: lines are 1-based and A <= B, e.g. lines:1-50");
+            }
+            return new Lines(from, to);
+        }
+        Matcher slice = SLICE.matcher(s);
+        if (slice.matches()) {
+            long from = Long.parseLong(slice.group(1));
+            long to = slice.group(2) != null ? Long.parseLong(slice.group(2)) : Long.MAX_VALUE;
+            if (to <= from) {
+                throw new InvalidSelectorException("selector '" + s + "' selects nothing: slice:A..B is 0-based with the end excluded, so B must be > A, e.g. slice:0..10");
+            }
+            return new Slice(from, to);
+        }
+        throw new InvalidSelectorException("selector '" + s + "' is not understood: " + USAGE);
+    }
+}

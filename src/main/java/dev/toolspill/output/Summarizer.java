@@ -1,0 +1,226 @@
+package dev.toolspill.output;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.toolspill.blob.BlobId;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * Writes the short text that stands in history for a stored output, in the three formats of the
+ * design (text, JSON array, JSON object), never over {@code maxBytes} UTF-8 bytes. What does not fit
+ * is clipped with a visible mark or counted ({@code … +K more}), so a preview is never taken for the whole.
+ */
+public final class Summarizer {
+
+    static final String HEAD = "── head ──";
+    static final String TAIL = "── tail ──";
+    static final String SCHEMA = "── schema ──";
+    static final String KEYS = "── keys ──";
+
+    private final int maxBytes;
+    private final int headLines;
+    private final int tailLines;
+
+    public Summarizer(int maxBytes, int headLines, int tailLines) {
+        this.maxBytes = maxBytes;
+        this.headLines = headLines;
+        this.tailLines = tailLines;
+    }
+
+    public String summarize(BlobId id, Content content) {
+        if (content instanceof Content.Structured structured) {
+            JsonNode json = structured.json();
+            return json.isArray() ? jsonArray(id, json) : jsonObject(id, json);
+        }
+        return text(id, content.text());
+    }
+
+    public String text(BlobId id, String text) {
+        long count = TextLines.count(text);
+        String header = id.tag() + " text | " + count + " lines";
+        List<String> head = new ArrayList<>();
+        int pos = 0;
+        while (head.size() < headLines && pos < text.length()) {
+            int end = text.indexOf('\n', pos);
+            end = end < 0 ? text.length() : end + 1;
+            head.add(line(text, pos, end));
+            pos = end;
+        }
+        List<String> tail = new ArrayList<>();
+        int end = text.length();
+        long remaining = count - head.size();
+        while (tail.size() < Math.min(tailLines, remaining)) {
+            int start = end > 0 && text.charAt(end - 1) == '\n' ? text.lastIndexOf('\n', end - 2) + 1 : text.lastIndexOf('\n', end - 1) + 1;
+            tail.add(0, line(text, start, end));
+            end = start;
+        }
+        StringBuilder fixed = new StringBuilder(header).append('\n').append(HEAD);
+        if (!tail.isEmpty()) {
+            fixed.append('\n').append(TAIL);
+        }
+        List<IntFunction<String>> lines = new ArrayList<>();
+        head.forEach(line -> lines.add(cap -> Utf8.clip(line, cap)));
+        tail.forEach(line -> lines.add(cap -> Utf8.clip(line, cap)));
+        List<String> fitted = fit(lines, maxBytes - Utf8.length(fixed));
+        StringBuilder out = new StringBuilder(header).append('\n').append(HEAD);
+        fitted.subList(0, head.size()).forEach(line -> out.append('\n').append(line));
+        if (!tail.isEmpty()) {
+            out.append('\n').append(TAIL);
+            fitted.subList(head.size(), fitted.size()).forEach(line -> out.append('\n').append(line));
+        }
+        return out.toString();
+    }
+
+    public String jsonArray(BlobId id, JsonNode array) {
+        int count = array.size();
+        String header = id.tag() + " json_array | " + count + " entries";
+        int shown = Math.min(2, count);
+        String more = count > shown ? "… +" + (count - shown) + " more entries" : null;
+        StringBuilder fixed = new StringBuilder(header).append('\n').append(SCHEMA).append('\n').append(HEAD);
+        if (more != null) {
+            fixed.append('\n').append(more);
+        }
+        if (count == 0) {
+            return header + "\n" + SCHEMA + "\n(empty)\n" + HEAD + "\n(empty)";
+        }
+        List<IntFunction<String>> lines = new ArrayList<>();
+        lines.add(schemaLine(array.get(0)));
+        for (int i = 0; i < shown; i++) {
+            String element = firstChars(array.get(i).toString());
+            lines.add(cap -> Utf8.clip(element, cap));
+        }
+        List<String> fitted = fit(lines, maxBytes - Utf8.length(fixed));
+        StringBuilder out = new StringBuilder(header).append('\n').append(SCHEMA).append('\n').append(fitted.get(0))
+                .append('\n').append(HEAD);
+        fitted.subList(1, fitted.size()).forEach(line -> out.append('\n').append(line));
+        if (more != null) {
+            out.append('\n').append(more);
+        }
+        return out.toString();
+    }
+
+    public String jsonObject(BlobId id, JsonNode object) {
+        int count = object.size();
+        StringBuilder out = new StringBuilder(id.tag()).append(" json_object | ").append(count).append(" keys\n").append(KEYS);
+        int used = Utf8.length(out);
+        int index = 0;
+        Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String line = Utf8.clip(firstChars(field.getKey()), maxBytes / 4) + ": " + describe(field.getValue());
+            int left = count - index - 1;
+            int reserve = left == 0 ? 0 : 1 + Utf8.length(moreKeys(left));
+            if (used + 1 + Utf8.length(line) + reserve > maxBytes) {
+                break;
+            }
+            out.append('\n').append(line);
+            used += 1 + Utf8.length(line);
+            index++;
+        }
+        if (index < count) {
+            out.append('\n').append(moreKeys(count - index));
+        }
+        return out.toString();
+    }
+
+    /** The type of a value with its size: {@code array[120]}, {@code object{4}}, {@code string(52)}, {@code number}. */
+    public static String describe(JsonNode value) {
+        return switch (value.getNodeType()) {
+            case ARRAY -> "array[" + value.size() + "]";
+            case OBJECT -> "object{" + value.size() + "}";
+            case STRING -> "string(" + value.textValue().codePointCount(0, value.textValue().length()) + ")";
+            default -> typeName(value);
+        };
+    }
+
+    static String typeName(JsonNode value) {
+        return switch (value.getNodeType()) {
+            case ARRAY -> "array";
+            case OBJECT -> "object";
+            case STRING -> "string";
+            case NUMBER -> "number";
+            case BOOLEAN -> "boolean";
+            case NULL -> "null";
+            default -> value.getNodeType().name().toLowerCase();
+        };
+    }
+
+    /** {@code key: type, ...} of an object element, or the described type of any other element. */
+    private IntFunction<String> schemaLine(JsonNode first) {
+        if (!first.isObject()) {
+            String type = describe(first);
+            return cap -> Utf8.clip(type, cap);
+        }
+        List<String> keys = new ArrayList<>();
+        first.fields().forEachRemaining(field -> keys.add(firstChars(field.getKey()) + ": " + typeName(field.getValue())));
+        return cap -> {
+            String all = String.join(", ", keys);
+            if (Utf8.length(all) <= cap) {
+                return all;
+            }
+            StringBuilder line = new StringBuilder();
+            int taken = 0;
+            while (taken < keys.size()) {
+                String next = (taken == 0 ? "" : ", ") + keys.get(taken);
+                String suffix = (taken + 1 == keys.size() ? "" : ", " + moreKeys(keys.size() - taken - 1));
+                if (Utf8.length(line) + Utf8.length(next) + Utf8.length(suffix) > cap) {
+                    break;
+                }
+                line.append(next);
+                taken++;
+            }
+            String rest = (taken == 0 ? "" : ", ") + moreKeys(keys.size() - taken);
+            return Utf8.clip(line + rest, cap);
+        };
+    }
+
+    private static String moreKeys(int count) {
+        return "… +" + count + " more keys";
+    }
+
+    /**
+     * Gives each line the same byte cap, the largest one under which all lines together fit in
+     * {@code budget} (newlines included), so short lines stay whole and long ones share what is left.
+     */
+    private static List<String> fit(List<IntFunction<String>> lines, int budget) {
+        int available = budget - lines.size();
+        int low = 1;
+        int high = Math.max(1, available);
+        while (low < high) {
+            int cap = (low + high + 1) >>> 1;
+            if (total(lines, cap) <= available) {
+                low = cap;
+            } else {
+                high = cap - 1;
+            }
+        }
+        List<String> fitted = new ArrayList<>(lines.size());
+        for (IntFunction<String> line : lines) {
+            fitted.add(line.apply(low));
+        }
+        return fitted;
+    }
+
+    private static int total(List<IntFunction<String>> lines, int cap) {
+        int sum = 0;
+        for (IntFunction<String> line : lines) {
+            sum += Utf8.length(line.apply(cap));
+        }
+        return sum;
+    }
+
+    /** The line between two offsets without its terminator, copying no more than a summary can show. */
+    private String line(String text, int start, int end) {
+        return TextLines.strip(text.substring(start, Math.min(end, start + maxBytes + 2)));
+    }
+
+    /** Enough of a possibly huge string to fill any summary, so a 5 MB line is never measured whole. */
+    private String firstChars(String s) {
+        return s.length() > maxBytes + 1 ? s.substring(0, maxBytes + 1) : s;
+    }
+}
+

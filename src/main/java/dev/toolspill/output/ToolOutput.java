@@ -1,0 +1,11 @@
+package dev.toolspill.output;
+
+/** What a tool produced, as the model will meet it: inline text, or a summary of stored content. */
+public sealed interface ToolOutput {
+
+    record Inline(String text) implements ToolOutput {
+    }
+
+    record Stored(String summary, Content content) implements ToolOutput {
+    }
+}

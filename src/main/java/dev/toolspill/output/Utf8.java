@@ -1,0 +1,77 @@
+package dev.toolspill.output;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/** UTF-8 byte arithmetic on strings, without encoding them whole. */
+public final class Utf8 {
+
+    /** A mark that says a line was clipped. */
+    public static final String ELLIPSIS = "…";
+    private static final int ELLIPSIS_BYTES = 3;
+
+    private Utf8() {
+    }
+
+    public static int length(CharSequence s) {
+        int bytes = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
+    /** The longest prefix of {@code s} that fits in {@code maxBytes}, never cut inside a character. */
+    public static String truncate(String s, int maxBytes) {
+        if (maxBytes <= 0) {
+            return "";
+        }
+        int bytes = 0;
+        int i = 0;
+        while (i < s.length()) {
+            int cp = s.codePointAt(i);
+            int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + n > maxBytes) {
+                break;
+            }
+            bytes += n;
+            i += Character.charCount(cp);
+        }
+        return i == s.length() ? s : s.substring(0, i);
+    }
+
+    /** {@code s} if it fits in {@code maxBytes}, else its longest fitting prefix followed by {@link #ELLIPSIS}. */
+    public static String clip(String s, int maxBytes) {
+        if (s.length() <= maxBytes && length(s) <= maxBytes) {
+            return s;
+        }
+        // Only the first maxBytes chars can survive, so never measure more of a huge line than that.
+        String head = s.length() > maxBytes ? s.substring(0, maxBytes) : s;
+        if (maxBytes < ELLIPSIS_BYTES + 1) {
+            return truncate(head, maxBytes);
+        }
+        return truncate(head, maxBytes - ELLIPSIS_BYTES) + ELLIPSIS;
+    }
+
+    /** Decodes strictly: malformed input is an error, never replaced, so stored bytes stay exact. */
+    public static String decode(byte[] bytes) throws CharacterCodingException {
+        CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(bytes));
+        return chars.toString();
+    }
+}
