@@ -5,6 +5,7 @@ import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.inspect.InvalidSelectorException;
+import dev.toolspill.pipeline.InvalidBatchException;
 import io.quarkus.logging.Log;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -20,6 +21,11 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response invalidSelector(InvalidSelectorException e) {
+        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidBatch(InvalidBatchException e) {
         return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
     }
 

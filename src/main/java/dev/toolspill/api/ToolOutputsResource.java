@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.output.Utf8;
 import dev.toolspill.pipeline.HistoryGate;
+import dev.toolspill.pipeline.ResultItem;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;

@@ -1,7 +1,12 @@
 package dev.toolspill.blob;
 
 import dev.toolspill.output.Content;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
+
+import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Where stored outputs live. A blob is named {@code blobs/<uuid>.txt} or {@code blobs/<uuid>.json}
@@ -21,6 +26,29 @@ public interface BlobStore {
 
     /** The bytes of {@code range}, clipped to the blob's end. */
     Uni<byte[]> read(BlobId id, ByteRange range);
+
+    /**
+     * Kind and size, without reading the content (a file stat, an S3 HEAD): what an HTTP read needs to answer
+     * ranges and conditional requests before it streams anything.
+     */
+    Uni<BlobMetadata> metadata(BlobId id);
+
+    /**
+     * The bytes of {@code range}, clipped to the blob's end (empty when the range starts at or past it), as chunks
+     * of bounded size read only as they are requested: a blob of any size streams in bounded memory. Nothing is
+     * opened before subscription; cancelling releases what was opened. An unknown id fails the stream, before
+     * any chunk, with {@link BlobNotFoundException}.
+     */
+    Multi<Buffer> stream(BlobId id, ByteRange range);
+
+    /**
+     * The local file that holds this blob, when the store keeps blobs on a local filesystem: lets the HTTP layer
+     * send it zero-copy ({@code sendfile}) instead of through {@link #stream}. Stores without one, like S3, keep
+     * this default.
+     */
+    default Optional<Path> localFile(BlobMetadata blob) {
+        return Optional.empty();
+    }
 
     /** Completes when the store can take writes; fails with the reason otherwise. */
     Uni<Void> checkReady();

@@ -5,7 +5,9 @@ import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /** Every {@code toolspill.*} key, with the default that works out of the box. */
 @ConfigMapping(prefix = "toolspill")
@@ -18,6 +20,10 @@ public interface ToolspillConfig {
     Output output();
 
     Ingest ingest();
+
+    Pipeline pipeline();
+
+    Tools tools();
 
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, or {@code none} (everything stays inline). */
@@ -67,5 +73,42 @@ public interface ToolspillConfig {
         /** Largest body {@code POST /v1/tool-outputs} accepts, in bytes. */
         @WithDefault("67108864")
         long maxBytes();
+    }
+
+    interface Pipeline {
+        /** Calls of one batch that run at the same time. */
+        @WithDefault("16")
+        int maxConcurrency();
+
+        /** How long one call may run before it becomes an error result. */
+        @WithDefault("30s")
+        Duration timeout();
+
+        /** Per-tool timeout overrides, keyed by tool name. */
+        Map<String, Duration> timeouts();
+    }
+
+    interface Tools {
+        /** Tools served over HTTP elsewhere, keyed by tool name: {@code toolspill.tools.remote."search".url=...}. */
+        Map<String, Remote> remote();
+
+        interface Remote {
+            /** Where the arguments are POSTed as JSON. */
+            String url();
+
+            /** What the model reads about the tool. */
+            @WithDefault("A remote tool.")
+            String description();
+
+            /** JSON Schema of the arguments: inline JSON, or a path to a file holding it. */
+            @WithDefault("{\"type\":\"object\"}")
+            String schema();
+
+            /** Per-call timeout; the pipeline timeout applies when unset. */
+            Optional<Duration> timeout();
+
+            /** Extra request headers, e.g. {@code Authorization}. */
+            Map<String, String> headers();
+        }
     }
 }

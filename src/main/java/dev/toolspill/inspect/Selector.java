@@ -61,7 +61,7 @@ public sealed interface Selector {
             long from = Long.parseLong(lines.group(1));
             long to = lines.group(2) != null ? Long.parseLong(lines.group(2)) : s.endsWith("-") ? Long.MAX_VALUE : from;
             if (from < 1 || to < from) {
-                throw new InvalidSelectorException("selector '" + s + "' is not a line range: lines are 1-based and A <= B, e.g. lines:1-50");
+                throw new InvalidSelectorException("selector '" + s + "' is not a line range: write lines:A-B with 1 <= A <= B (1-based, inclusive), e.g. lines:1-50");
             }
             return new Lines(from, to);
         }

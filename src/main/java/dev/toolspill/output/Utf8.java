@@ -27,6 +27,8 @@ public final class Utf8 {
             } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
                 bytes += 4;
                 i++;
+            } else if (Character.isSurrogate(c)) {
+                bytes += 1; // a lone surrogate is encoded as '?', as String.getBytes(UTF_8) does
             } else {
                 bytes += 3;
             }
@@ -43,7 +45,7 @@ public final class Utf8 {
         int i = 0;
         while (i < s.length()) {
             int cp = s.codePointAt(i);
-            int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            int n = cp < 0x80 || Character.isSurrogate((char) cp) && cp < 0x10000 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
             if (bytes + n > maxBytes) {
                 break;
             }

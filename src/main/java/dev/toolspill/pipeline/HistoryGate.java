@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobInfo;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.Offload;
+import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Content;
@@ -34,6 +35,7 @@ public class HistoryGate {
         this.store = store;
     }
 
+    /** A raw output: inline when small (or when there is no store), else stored with a summary. */
     public Uni<Admitted> admit(String tool, String raw) {
         if (store.isEmpty() || promoter.fitsInline(raw)) {
             return admitInline(tool, raw);
@@ -41,12 +43,18 @@ public class HistoryGate {
         return Offload.blocking(() -> promoter.contentOf(raw)).flatMap(content -> admitStored(tool, content, null));
     }
 
+    /** A tool's output: {@link ToolOutput.Inline} text is promoted by size like a raw output; Stored is always stored. */
     public Uni<Admitted> admit(String tool, ToolOutput output) {
-        if (output instanceof ToolOutput.Stored stored && store.isPresent()) {
-            return admitStored(tool, stored.content(), stored.summary());
+        if (output instanceof ToolOutput.Stored stored) {
+            return store.isPresent() ? admitStored(tool, stored.content(), stored.summary()) : admitInline(tool, stored.content().text());
         }
-        String text = output instanceof ToolOutput.Stored stored ? stored.content().text() : ((ToolOutput.Inline) output).text();
-        return admitInline(tool, text);
+        return admit(tool, ((ToolOutput.Inline) output).text());
+    }
+
+    /** Text that is never promoted (error messages, inspect results): only the limit applies. */
+    public Admitted admitAsIs(String tool, String text) {
+        Limited limited = limit.apply(tool, text);
+        return new Admitted(limited.text(), null, truncation(limited, null));
     }
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */
@@ -58,7 +66,7 @@ public class HistoryGate {
         return Offload.blocking(() -> promoter.contentOf(text))
                 .flatMap(content -> store.get().store(BlobId.random(), content))
                 .map(blob -> {
-                    Limited limited = limit.apply(tool, text, dev.toolspill.limit.Cutter.UTF8, "full output: " + blob.id().tag());
+                    Limited limited = limit.apply(tool, text, Cutter.UTF8, "full output: " + blob.id().tag());
                     return new Admitted(limited.text(), blob, truncation(limited, blob));
                 });
     }
@@ -69,7 +77,7 @@ public class HistoryGate {
             String summary = toolSummary == null || toolSummary.isBlank()
                     ? summarizer.summarize(id, content)
                     : id.tag() + " " + toolSummary;
-            Limited limited = limit.apply(tool, summary, dev.toolspill.limit.Cutter.UTF8, "full output: " + id.tag());
+            Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
             return new Admitted(limited.text(), blob, truncation(limited, blob));
         });
     }

@@ -34,7 +34,7 @@ class NoStoreProfileTest {
                 .body("blob", nullValue())
                 .body("output", startsWith("aaaa"))
                 .body("output", endsWith("[truncated: " + 4051 + " bytes dropped, refine your query]"))
-                .body("truncated.dropped_bytes", equalTo4051)
+                .body("truncated.dropped_bytes", equalTo(4051))
                 .body("truncated.blob_id", nullValue());
     }
 

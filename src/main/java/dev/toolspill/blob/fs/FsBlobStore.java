@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobInfo;
 import dev.toolspill.blob.BlobKind;
+import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.ByteRange;
@@ -12,7 +13,10 @@ import dev.toolspill.blob.Offload;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.JsonLayout;
 import dev.toolspill.output.TextLines;
+import io.netty.buffer.Unpooled;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,19 +24,25 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.stream.LongStream;
 
 /**
  * Blobs as files: {@code <root>/blobs/<uuid>.txt|json}. A blob is written to {@code <root>/tmp/},
  * fsynced, then renamed into place atomically, so no reader and no crash ever sees part of one.
- * All file I/O runs on worker threads.
+ * All file I/O runs on worker threads; {@link #stream} reads {@value #CHUNK_BYTES}-byte chunks one at a time as
+ * they are requested, and {@link #localFile} lets the HTTP layer send a file zero-copy instead.
  */
 public class FsBlobStore implements BlobStore {
+
+    /** Chunk size of {@link #stream}: large enough for few worker hops, small enough to keep memory flat. */
+    static final int CHUNK_BYTES = 64 * 1024;
 
     private final Path root;
     private final Path blobs;
@@ -109,6 +119,25 @@ public class FsBlobStore implements BlobStore {
     }
 
     @Override
+    public Uni<BlobMetadata> metadata(BlobId id) {
+        return Offload.blocking(() -> {
+            Path file = find(id).orElseThrow(() -> new BlobNotFoundException(id));
+            return new BlobMetadata(id, kind(file), Files.size(file));
+        });
+    }
+
+    @Override
+    public Multi<Buffer> stream(BlobId id, ByteRange range) {
+        return Multi.createFrom().resourceFromUni(() -> Offload.blocking(() -> open(id)), file -> chunks(file, range))
+                .withFinalizer(OpenFile::close);
+    }
+
+    @Override
+    public Optional<Path> localFile(BlobMetadata blob) {
+        return Optional.of(root.resolve(blob.key()));
+    }
+
+    @Override
     public Uni<Void> checkReady() {
         return Offload.blocking(() -> {
             Files.createDirectories(blobs);
@@ -132,6 +161,55 @@ public class FsBlobStore implements BlobStore {
             }
         }
         return Optional.empty();
+    }
+
+    /** An open blob file and its size, taken once so that every chunk agrees on where the blob ends. */
+    private record OpenFile(FileChannel channel, long size) {
+        void close() {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // nothing was written through this channel, so nothing can be lost by failing to close it
+            }
+        }
+    }
+
+    private OpenFile open(BlobId id) throws IOException {
+        Path file = find(id).orElseThrow(() -> new BlobNotFoundException(id));
+        try {
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+            return new OpenFile(channel, channel.size());
+        } catch (NoSuchFileException e) {
+            throw new BlobNotFoundException(id);
+        }
+    }
+
+    /** One worker-thread read per chunk, subscribed to only when the previous chunk was taken downstream. */
+    private static Multi<Buffer> chunks(OpenFile file, ByteRange range) {
+        long end = range.offset() + Math.max(0, Math.min(range.length(), file.size() - range.offset()));
+        return Multi.createFrom().items(() -> LongStream.iterate(range.offset(), at -> at < end, at -> at + CHUNK_BYTES).boxed())
+                .onItem().transformToUniAndConcatenate(at -> Offload.blocking(
+                        () -> readChunk(file.channel(), at, (int) Math.min(CHUNK_BYTES, end - at))));
+    }
+
+    private static Buffer readChunk(FileChannel channel, long position, int length) throws IOException {
+        byte[] bytes = new byte[length];
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining() && channel.read(buffer, position + buffer.position()) > 0) {
+            // positional reads may return less than asked: read until the chunk is full
+        }
+        if (buffer.hasRemaining()) {
+            throw new IOException("blob file ended " + buffer.remaining() + " bytes early: was it changed in place?");
+        }
+        // wrap, not copy: the array is not touched again
+        return Buffer.newInstance(io.vertx.core.buffer.Buffer.buffer(Unpooled.wrappedBuffer(bytes)));
+    }
+
+    private static BlobKind kind(Path file) throws IOException {
+        if (file.getFileName().toString().endsWith(".txt")) {
+            return BlobKind.TEXT;
+        }
+        return firstNonBlank(file) == '[' ? BlobKind.JSON_ARRAY : BlobKind.JSON_OBJECT;
     }
 
     private void writeAtomically(Path target, byte[] bytes) throws IOException {

@@ -1,9 +1,8 @@
-package dev.toolspill.api;
+package dev.toolspill.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.toolspill.blob.BlobInfo;
-import dev.toolspill.pipeline.Admitted;
 
 import java.time.Instant;
 
@@ -41,5 +40,9 @@ public record ResultItem(
                 : new Truncated(admitted.truncated().droppedBytes(),
                         admitted.truncated().blobId() == null ? null : admitted.truncated().blobId().toString());
         return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated);
+    }
+
+    public static ResultItem error(String callId, String tool, String message) {
+        return new ResultItem(callId, tool, Status.error, message, null, null);
     }
 }

@@ -1,0 +1,140 @@
+package dev.toolspill.pipeline;
+
+import dev.toolspill.blob.Offload;
+import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.output.ToolOutput;
+import dev.toolspill.tool.Durations;
+import dev.toolspill.tool.Tool;
+import dev.toolspill.tool.ToolCall;
+import dev.toolspill.tool.ToolException;
+import dev.toolspill.tool.ToolRegistry;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
+
+/**
+ * Runs one batch of tool calls, in phases: validate the calls; execute them concurrently (bounded,
+ * each with a timeout); post-tool-call interceptors; promotion and the blob store; the limit. Results
+ * come back in call order, and a failing call is an error item, never a failed batch.
+ */
+@ApplicationScoped
+public class ToolPipeline {
+
+    private final ToolRegistry registry;
+    private final HistoryGate gate;
+    private final List<PostToolCallInterceptor> interceptors;
+    private final ToolspillConfig.Pipeline config;
+
+    public ToolPipeline(ToolRegistry registry, HistoryGate gate, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config) {
+        this.registry = registry;
+        this.gate = gate;
+        this.interceptors = interceptors.handlesStream()
+                .sorted(Comparator.comparingInt(handle -> priority(handle.getBean().getBeanClass())))
+                .map(Instance.Handle::get)
+                .collect(Collectors.toList());
+        this.config = config.pipeline();
+    }
+
+    private static int priority(Class<?> type) {
+        Priority priority = type.getAnnotation(Priority.class);
+        return priority == null ? Integer.MAX_VALUE : priority.value();
+    }
+
+    public Uni<List<ResultItem>> run(List<ToolCall> calls) {
+        validate(calls);
+        Executor caller = Offload.callerContext();
+        ResultItem[] results = new ResultItem[calls.size()];
+        return Multi.createFrom().range(0, calls.size())
+                .onItem().transformToUni(i -> run(calls.get(i), caller).invoke(item -> results[i] = item))
+                .merge(config.maxConcurrency())
+                .collect().last()
+                .emitOn(caller)
+                .map(ignored -> Arrays.asList(results));
+    }
+
+    private static void validate(List<ToolCall> calls) {
+        if (calls == null || calls.isEmpty()) {
+            throw new InvalidBatchException("the batch has no calls: send {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}");
+        }
+        Set<String> ids = new HashSet<>();
+        for (ToolCall call : calls) {
+            if (call == null || call.id() == null || call.id().isBlank()) {
+                throw new InvalidBatchException("every call needs a non-empty \"id\" so its result can be matched to it");
+            }
+            if (!ids.add(call.id())) {
+                throw new InvalidBatchException("call id '" + call.id() + "' is used twice: ids must be unique within a batch");
+            }
+        }
+    }
+
+    private Uni<ResultItem> run(ToolCall call, Executor caller) {
+        Tool tool = registry.find(call.name()).orElse(null);
+        if (tool == null) {
+            return Uni.createFrom().item(error(call, "unknown tool '" + call.name() + "'; known tools: "
+                    + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
+        }
+        return Uni.createFrom().voidItem()
+                .invoke(() -> registry.validator().validate(tool, call.arguments()))
+                .flatMap(ignored -> execute(tool, call, caller))
+                .flatMap(output -> intercept(call, output))
+                .flatMap(output -> tool.promotable()
+                        ? gate.admit(tool.name(), output)
+                        : Uni.createFrom().item(gate.admitAsIs(tool.name(), text(output))))
+                .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
+                .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
+    }
+
+    private Uni<ToolOutput> execute(Tool tool, ToolCall call, Executor caller) {
+        Duration timeout = timeoutOf(tool);
+        Uni<ToolOutput> output = Uni.createFrom().deferred(() -> tool.call(call.arguments()));
+        if (tool.blocking()) {
+            output = output.runSubscriptionOn(Infrastructure.getDefaultWorkerPool()).emitOn(caller);
+        }
+        return output.ifNoItem().after(timeout)
+                .failWith(() -> new ToolException("tool " + tool.name() + " did not finish within " + Durations.format(timeout)
+                        + " and was abandoned; retry with a smaller request"));
+    }
+
+    private Duration timeoutOf(Tool tool) {
+        Duration configured = config.timeouts().get(tool.name());
+        return configured != null ? configured : tool.timeout().orElse(config.timeout());
+    }
+
+    private Uni<ToolOutput> intercept(ToolCall call, ToolOutput output) {
+        Uni<ToolOutput> chain = Uni.createFrom().item(output);
+        for (PostToolCallInterceptor interceptor : interceptors) {
+            chain = chain.flatMap(current -> interceptor.afterCall(call, current));
+        }
+        return chain;
+    }
+
+    private static String text(ToolOutput output) {
+        return output instanceof ToolOutput.Stored stored ? stored.content().text() : ((ToolOutput.Inline) output).text();
+    }
+
+    private static String message(Tool tool, Throwable failure) {
+        if (failure instanceof ToolException) {
+            return failure.getMessage();
+        }
+        Log.warnf(failure, "Tool %s failed unexpectedly", tool.name());
+        return "tool " + tool.name() + " failed: " + failure;
+    }
+
+    private ResultItem error(ToolCall call, String message) {
+        Admitted limited = gate.admitAsIs(call.name() == null ? "" : call.name(), message);
+        return ResultItem.error(call.id(), call.name(), limited.output());
+    }
+}

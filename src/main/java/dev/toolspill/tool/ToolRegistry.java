@@ -1,0 +1,68 @@
+package dev.toolspill.tool;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.inspect.Inspector;
+import dev.toolspill.tool.remote.RemoteTools;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Every tool the pipeline can run: CDI beans, remote tools from configuration, and {@code inspect}
+ * when a blob store exists. Two tools with one name fail start-up.
+ */
+@Startup
+@ApplicationScoped
+public class ToolRegistry {
+
+    private final Map<String, Tool> tools;
+    private final ArgumentValidator validator = new ArgumentValidator();
+
+    public ToolRegistry(Instance<Tool> beans, RemoteTools remote, Inspector inspector, ObjectMapper mapper) {
+        List<Tool> all = new ArrayList<>();
+        beans.forEach(all::add);
+        all.addAll(remote.tools());
+        if (inspector.available()) {
+            all.add(new InspectTool(inspector, mapper));
+        }
+        this.tools = index(all);
+        this.tools.values().forEach(validator::register);
+    }
+
+    static Map<String, Tool> index(Collection<Tool> all) {
+        Map<String, Tool> byName = new TreeMap<>();
+        for (Tool tool : all) {
+            Tool clash = byName.putIfAbsent(tool.name(), tool);
+            if (clash != null) {
+                throw new IllegalStateException("two tools are named '" + tool.name() + "' (" + describe(clash) + " and "
+                        + describe(tool) + "): tool names must be unique, rename one");
+            }
+        }
+        return Collections.unmodifiableMap(byName);
+    }
+
+    private static String describe(Tool tool) {
+        return tool.getClass().getSimpleName();
+    }
+
+    public Optional<Tool> find(String name) {
+        return Optional.ofNullable(name).map(tools::get);
+    }
+
+    /** All tools, sorted by name. */
+    public Collection<Tool> all() {
+        return tools.values();
+    }
+
+    public ArgumentValidator validator() {
+        return validator;
+    }
+}

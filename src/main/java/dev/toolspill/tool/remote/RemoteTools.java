@@ -1,0 +1,77 @@
+package dev.toolspill.tool.remote;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.config.ToolspillConfig;
+import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.ext.web.client.WebClient;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Builds the remote tools named under {@code toolspill.tools.remote}, sharing one HTTP client. */
+@ApplicationScoped
+public class RemoteTools {
+
+    private final WebClient client;
+    private final List<RemoteTool> tools = new ArrayList<>();
+
+    public RemoteTools(ToolspillConfig config, Vertx vertx, ObjectMapper mapper) {
+        this.client = WebClient.create(vertx, new WebClientOptions()
+                .setUserAgent("toolspill")
+                .setMaxPoolSize(config.pipeline().maxConcurrency())
+                .setTryUseCompression(true));
+        for (Map.Entry<String, ToolspillConfig.Tools.Remote> entry : config.tools().remote().entrySet()) {
+            tools.add(create(entry.getKey(), entry.getValue(), mapper));
+        }
+    }
+
+    private RemoteTool create(String name, ToolspillConfig.Tools.Remote remote, ObjectMapper mapper) {
+        String key = "toolspill.tools.remote.\"" + name + "\"";
+        URI url;
+        try {
+            url = URI.create(remote.url());
+            if (url.getScheme() == null || !url.getScheme().startsWith("http") || url.getHost() == null) {
+                throw new IllegalArgumentException("not an absolute http(s) URL");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ".url='" + remote.url() + "' is not usable: " + e.getMessage());
+        }
+        return new RemoteTool(name, remote.description(), schema(key, remote.schema(), mapper), url, remote.timeout(),
+                remote.headers(), client);
+    }
+
+    /** Inline JSON when it looks like JSON, else a path to a file that holds it. */
+    private static JsonNode schema(String key, String value, ObjectMapper mapper) {
+        String text = value.strip();
+        try {
+            if (!text.startsWith("{")) {
+                text = Files.readString(Path.of(text));
+            }
+            JsonNode schema = mapper.readTree(text);
+            if (!schema.isObject()) {
+                throw new IllegalArgumentException("a JSON Schema must be a JSON object");
+            }
+            return schema;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ".schema is not a JSON Schema (inline JSON or a file path): " + e.getMessage());
+        }
+    }
+
+    public List<RemoteTool> tools() {
+        return List.copyOf(tools);
+    }
+
+    @PreDestroy
+    void close() {
+        client.close();
+    }
+}

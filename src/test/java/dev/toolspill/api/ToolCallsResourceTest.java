@@ -1,0 +1,185 @@
+package dev.toolspill.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.tool.remote.RemoteToolServer;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+@QuarkusTestResource(RemoteToolServer.class)
+class ToolCallsResourceTest {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    static Response batch(String json) {
+        return given().contentType(ContentType.JSON).body(json).when().post("/v1/tool-calls");
+    }
+
+    @Test
+    void aBatchOfARemoteToolAFailingToolAndInspect() throws Exception {
+        String earlier = given().contentType(ContentType.TEXT).body("line\n".repeat(500))
+                .when().post("/v1/tool-outputs?tool=read_file").then().extract().path("blob.id");
+
+        Response response = batch("""
+                {"calls":[
+                  {"id":"call-1","name":"search","arguments":{"q":"quarkus"}},
+                  {"id":"call-2","name":"failing","arguments":{}},
+                  {"id":"call-3","name":"inspect","arguments":{"blob_id":"%s","selector":"lines:2-3"}}
+                ]}""".formatted(earlier));
+        response.then().statusCode(200).contentType(ContentType.JSON);
+        JsonNode results = MAPPER.readTree(response.asString()).get("results");
+        assertEquals(3, results.size());
+
+        JsonNode search = results.get(0);
+        String body = RemoteToolServer.searchBody("quarkus");
+        assertTrue(body.length() > 50_000);
+        String searchBlob = search.get("blob").get("id").asText();
+        assertEquals("call-1", search.get("call_id").asText());
+        assertEquals("search", search.get("tool").asText());
+        assertEquals("ok", search.get("status").asText());
+        assertEquals("json_array", search.get("blob").get("kind").asText());
+        assertEquals(body.getBytes(StandardCharsets.UTF_8).length, search.get("blob").get("bytes").asLong());
+        assertEquals(RemoteToolServer.SEARCH_HITS, search.get("blob").get("entries").asInt());
+        assertTrue(search.get("truncated").isNull());
+        String summary = search.get("output").asText();
+        assertTrue(summary.startsWith("[blob:" + searchBlob + "] json_array | 400 entries\n── schema ──\nrank: number, title: string, snippet: string\n── head ──\n{\"rank\":0,\"title\":\"quarkus result 0\""), summary);
+        assertTrue(summary.endsWith("\n… +398 more entries"), summary);
+        assertTrue(summary.getBytes(StandardCharsets.UTF_8).length <= 400);
+        assertEquals(body, Files.readString(Path.of("target/test-data/blobs/" + searchBlob + ".json")));
+
+        assertEquals(MAPPER.readTree("""
+                {"call_id":"call-2","tool":"failing","status":"error",
+                 "output":"the disk is on fire; try the tool 'echo' instead","blob":null,"truncated":null}"""), results.get(1));
+
+        assertEquals(MAPPER.readTree("""
+                {"call_id":"call-3","tool":"inspect","status":"ok","output":"line\\nline\\n","blob":null,"truncated":null}"""),
+                results.get(2));
+    }
+
+    @Test
+    void inspectReadsABlobMadeByAnEarlierCall() throws Exception {
+        Response first = batch("{\"calls\":[{\"id\":\"a\",\"name\":\"search\",\"arguments\":{\"q\":\"mutiny\"}}]}");
+        String blob = first.path("results[0].blob.id");
+        batch("{\"calls\":[{\"id\":\"b\",\"name\":\"inspect\",\"arguments\":{\"blob_id\":\"" + blob + "\",\"selector\":\"slice:5..6\"}}]}")
+                .then().statusCode(200)
+                .body("results[0].status", equalTo("ok"))
+                .body("results[0].output", startsWith("[{\"rank\":5,\"title\":\"mutiny result 5\""));
+    }
+
+    @Test
+    void remoteFailuresBecomeErrorItemsTheModelCanActOn() {
+        batch("""
+                {"calls":[
+                  {"id":"1","name":"broken","arguments":{}},
+                  {"id":"2","name":"refused","arguments":{}},
+                  {"id":"3","name":"slow_remote","arguments":{}},
+                  {"id":"4","name":"nowhere","arguments":{}}
+                ]}""").then().statusCode(200)
+                .body("results.status", equalTo(java.util.List.of("error", "error", "error", "error")))
+                .body("results[0].output", equalTo("tool broken failed: its server answered HTTP 503 Service Unavailable: upstream index is rebuilding"))
+                .body("results[1].output", containsString("connection to 127.0.0.1:"))
+                .body("results[1].output", containsString("was refused"))
+                .body("results[2].output", equalTo("tool slow_remote did not finish within 300ms and was abandoned; retry with a smaller request"))
+                .body("results[3].output", containsString("no-such-host.invalid"));
+    }
+
+    @Test
+    void unknownToolListsTheKnownOnes() {
+        batch("{\"calls\":[{\"id\":\"1\",\"name\":\"serch\",\"arguments\":{}}]}").then().statusCode(200)
+                .body("results[0].status", equalTo("error"))
+                .body("results[0].output", startsWith("unknown tool 'serch'; known tools: "))
+                .body("results[0].output", containsString("echo, failing"))
+                .body("results[0].output", containsString("inspect"))
+                .body("results[0].output", containsString("search"));
+    }
+
+    @Test
+    void argumentsMustBeAnObjectThatFitsTheSchema() {
+        batch("""
+                {"calls":[
+                  {"id":"1","name":"echo","arguments":[1,2]},
+                  {"id":"2","name":"echo","arguments":{"text":5}},
+                  {"id":"3","name":"echo","arguments":{"text":"hi","times":2}},
+                  {"id":"4","name":"echo"}
+                ]}""").then().statusCode(200)
+                .body("results[0].status", equalTo("error"))
+                .body("results[0].output", startsWith("arguments of echo must be a JSON object, got array"))
+                .body("results[1].status", equalTo("error"))
+                .body("results[1].output", containsString("do not match its schema"))
+                .body("results[1].output", containsString("text"))
+                .body("results[2].status", equalTo("ok"))
+                .body("results[2].output", equalTo("hihi"))
+                .body("results[3].status", equalTo("error"))
+                .body("results[3].output", containsString("got nothing"));
+    }
+
+    @Test
+    void crashesAndTimeoutsAreErrorItemsToo() {
+        batch("""
+                {"calls":[
+                  {"id":"1","name":"crashing","arguments":{}},
+                  {"id":"2","name":"hanging","arguments":{}},
+                  {"id":"3","name":"echo","arguments":{"text":"still fine"}}
+                ]}""").then().statusCode(200)
+                .body("results[0].output", equalTo("tool crashing failed: java.lang.IllegalStateException: null pointer in the tool"))
+                .body("results[1].output", equalTo("tool hanging did not finish within 300ms and was abandoned; retry with a smaller request"))
+                .body("results[2].output", equalTo("still fine"));
+    }
+
+    @Test
+    void blockingToolsRunOnWorkers() {
+        batch("{\"calls\":[{\"id\":\"1\",\"name\":\"sleepy\",\"arguments\":{\"millis\":10}}]}").then()
+                .body("results[0].output", equalTo("slept on worker"));
+    }
+
+    @Test
+    void aToolCanForceStructuredContent() {
+        batch("{\"calls\":[{\"id\":\"1\",\"name\":\"structured\",\"arguments\":{}}]}").then()
+                .body("results[0].blob.kind", equalTo("json_object"))
+                .body("results[0].output", containsString("k: array[3]"));
+    }
+
+    @Test
+    void badBatchesAreRejectedWholeWithProblemDetails() {
+        batch("{\"calls\":[]}").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("no calls"));
+        batch("{}").then().statusCode(400).contentType("application/problem+json");
+        batch("{\"calls\":[{\"id\":\"x\",\"name\":\"echo\",\"arguments\":{\"text\":\"a\"}},{\"id\":\"x\",\"name\":\"echo\",\"arguments\":{\"text\":\"b\"}}]}")
+                .then().statusCode(400).body("detail", containsString("call id 'x' is used twice"));
+        batch("{\"calls\":[{\"id\":").then().statusCode(400).contentType("application/problem+json");
+    }
+
+    @Test
+    void toolDefinitionsInThreeShapes() {
+        given().when().get("/v1/tools").then().statusCode(200)
+                .body("tools.name", hasItems("echo", "inspect", "search"))
+                .body("tools.find { it.name == 'search' }.description", equalTo("Search the test index."))
+                .body("tools.find { it.name == 'search' }.parameters.required", equalTo(java.util.List.of("q")))
+                .body("tools.find { it.name == 'inspect' }.parameters.required", equalTo(java.util.List.of("blob_id")));
+        given().queryParam("format", "openai").when().get("/v1/tools").then().statusCode(200)
+                .body("find { it.function.name == 'search' }.type", equalTo("function"))
+                .body("find { it.function.name == 'search' }.function.parameters.properties.q.type", equalTo("string"));
+        given().queryParam("format", "anthropic").when().get("/v1/tools").then().statusCode(200)
+                .body("find { it.name == 'search' }.input_schema.properties.q.type", equalTo("string"))
+                .body("find { it.name == 'search' }.parameters", nullValue());
+        given().queryParam("format", "gemini").when().get("/v1/tools").then().statusCode(400)
+                .contentType("application/problem+json").body("detail", containsString("use openai, anthropic"));
+    }
+}

@@ -1,0 +1,141 @@
+package dev.toolspill.inspect;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Named.named;
+
+/** Selector syntax of {@code inspect} (DESIGN.md, "inspect"). */
+class SelectorTest {
+
+    static Stream<Arguments> valid() {
+        return Stream.of(
+                Arguments.of(named("lines:20-50", "lines:20-50"), new Selector.Lines(20, 50)),
+                Arguments.of(named("lines:7 (single line)", "lines:7"), new Selector.Lines(7, 7)),
+                Arguments.of(named("lines:7- (open end)", "lines:7-"), new Selector.Lines(7, Long.MAX_VALUE)),
+                Arguments.of(named("lines:1-1", "lines:1-1"), new Selector.Lines(1, 1)),
+                Arguments.of(named("lines with 18 digits", "lines:1-999999999999999999"),
+                        new Selector.Lines(1, 999_999_999_999_999_999L)),
+                Arguments.of(named("slice:3..8", "slice:3..8"), new Selector.Slice(3, 8)),
+                Arguments.of(named("slice:0..1", "slice:0..1"), new Selector.Slice(0, 1)),
+                Arguments.of(named("slice:3.. (open end)", "slice:3.."), new Selector.Slice(3, Long.MAX_VALUE)),
+                Arguments.of(named("key:results", "key:results"), new Selector.Key("results")),
+                Arguments.of(named("key:a:b (colon in name)", "key:a:b"), new Selector.Key("a:b")),
+                Arguments.of(named("key with spaces inside", "key:my key"), new Selector.Key("my key")),
+                Arguments.of(named("surrounding blanks are ignored", "  lines:2-3 \n"), new Selector.Lines(2, 3)),
+                Arguments.of(named("null", null), new Selector.Head()),
+                Arguments.of(named("empty", ""), new Selector.Head()),
+                Arguments.of(named("blank", "  "), new Selector.Head()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("valid")
+    void parses(String text, Selector expected) {
+        assertEquals(expected, Selector.parse(text));
+    }
+
+    @ParameterizedTest(name = "toString round-trips: {0}")
+    @MethodSource("valid")
+    void toStringRoundTrips(String text, Selector expected) {
+        Selector parsed = Selector.parse(text);
+        assertEquals(parsed, Selector.parse(parsed.toString()), "parse(toString()) of " + parsed);
+    }
+
+    @Test
+    void toStringForms() {
+        assertEquals("lines:20-50", new Selector.Lines(20, 50).toString());
+        assertEquals("lines:7-", new Selector.Lines(7, Long.MAX_VALUE).toString());
+        assertEquals("slice:3..8", new Selector.Slice(3, 8).toString());
+        assertEquals("slice:3..", new Selector.Slice(3, Long.MAX_VALUE).toString());
+        assertEquals("key:a:b", new Selector.Key("a:b").toString());
+        assertEquals("", new Selector.Head().toString());
+        assertInstanceOf(Selector.Head.class, Selector.parse(new Selector.Head().toString()));
+    }
+
+    /** What the message must name: the form that would work. */
+    static Stream<Arguments> invalid() {
+        return Stream.of(
+                Arguments.of(named("lines:0-5 (lines are 1-based)", "lines:0-5"), "lines:"),
+                Arguments.of(named("lines:0 (lines are 1-based)", "lines:0"), "lines:"),
+                Arguments.of(named("lines:9-3 (reversed)", "lines:9-3"), "lines:"),
+                Arguments.of(named("slice:5..5 (empty)", "slice:5..5"), "slice:A..B"),
+                Arguments.of(named("slice:5..2 (reversed)", "slice:5..2"), "slice:A..B"),
+                Arguments.of(named("key: (no name)", "key:"), "key:NAME"),
+                Arguments.of(named("key: followed by blanks only", "key:   "), "key:NAME"),
+                Arguments.of(named("foo (unknown)", "foo"), "lines:A-B"),
+                Arguments.of(named("lines:a-b (not numbers)", "lines:a-b"), "lines:A-B"),
+                Arguments.of(named("slice:1-2 (lines syntax for a slice)", "slice:1-2"), "slice:A..B"),
+                Arguments.of(named("lines:1..2 (slice syntax for lines)", "lines:1..2"), "lines:A-B"),
+                Arguments.of(named("lines:-5 (negative)", "lines:-5"), "lines:A-B"),
+                Arguments.of(named("lines:99999999999999999999-1 (too many digits)", "lines:99999999999999999999-1"),
+                        "lines:A-B"),
+                Arguments.of(named("slice:0..99999999999999999999 (too many digits)", "slice:0..99999999999999999999"),
+                        "slice:A..B"),
+                Arguments.of(named("LINES:1-2 (case)", "LINES:1-2"), "lines:A-B"));
+    }
+
+    private static final Pattern EXAMPLE = Pattern.compile("(?:lines:\\d+(?:-\\d+)?|slice:\\d+\\.\\.\\d+|key:[a-z_]+)");
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalid")
+    void rejectsWithAHelpfulMessage(String text, String mustMention) {
+        InvalidSelectorException e = assertThrows(InvalidSelectorException.class, () -> Selector.parse(text));
+        assertInstanceOf(IllegalArgumentException.class, e);
+        String msg = e.getMessage();
+        assertTrue(msg != null && msg.contains(mustMention), "message should mention " + mustMention + ": " + msg);
+        assertTrue(msg.contains(text.strip()), "message should quote the selector: " + msg);
+        // Every concrete example the message offers must itself be a valid selector.
+        Matcher m = EXAMPLE.matcher(msg);
+        List<String> examples = new ArrayList<>();
+        while (m.find()) {
+            examples.add(m.group());
+        }
+        for (String example : examples) {
+            if (example.equals(text.strip())) {
+                continue; // the quoted bad selector itself
+            }
+            Selector.parse(example);
+        }
+        // A message naming a form also says what it means or shows a working example.
+        assertFalse(msg.isBlank());
+    }
+
+    @Test
+    void lineRangeErrorsOfferAWorkingLineExample() {
+        for (String bad : new String[] {"lines:0-5", "lines:9-3", "lines:0"}) {
+            String msg = assertThrows(InvalidSelectorException.class, () -> Selector.parse(bad)).getMessage();
+            assertTrue(msg.contains("1-based"), msg);
+            assertTrue(Pattern.compile("lines:\\d+-\\d+").matcher(msg.replace(bad, "")).find(),
+                    "should show a working lines:A-B example: " + msg);
+        }
+    }
+
+    /** Every line-range syntax error names the form that works. */
+    @ParameterizedTest(name = "{0} names the lines:A-B form")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"lines:0-5", "lines:9-3", "lines:0", "lines:0-"})
+    void lineRangeErrorsNameTheLinesForm(String bad) {
+        String msg = assertThrows(InvalidSelectorException.class, () -> Selector.parse(bad)).getMessage();
+        assertTrue(msg.contains("lines:A-B"), "message does not name lines:A-B: " + msg);
+    }
+
+    @Test
+    void unknownSelectorListsEveryForm() {
+        String msg = assertThrows(InvalidSelectorException.class, () -> Selector.parse("foo")).getMessage();
+        for (String form : new String[] {"lines:A-B", "slice:A..B", "key:NAME"}) {
+            assertTrue(msg.contains(form), form + " missing from: " + msg);
+        }
+    }
+}

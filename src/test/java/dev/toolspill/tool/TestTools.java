@@ -1,0 +1,159 @@
+package dev.toolspill.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.output.Content;
+import dev.toolspill.output.ToolOutput;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Duration;
+
+/** Tools that exist only in tests, each pinning one behaviour of the pipeline. */
+public final class TestTools {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private TestTools() {
+    }
+
+    static JsonNode schema(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    abstract static class Base implements Tool {
+        @Override
+        public String description() {
+            return "test tool " + name();
+        }
+
+        @Override
+        public JsonNode parameters() {
+            return schema("{\"type\":\"object\"}");
+        }
+    }
+
+    /** Returns {@code text} repeated {@code times} times. */
+    @ApplicationScoped
+    public static class Echo extends Base {
+        @Override
+        public String name() {
+            return "echo";
+        }
+
+        @Override
+        public JsonNode parameters() {
+            return schema("""
+                    {"type":"object","properties":{"text":{"type":"string"},"times":{"type":"integer","minimum":1}},
+                     "required":["text"],"additionalProperties":false}""");
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            return Uni.createFrom().item(arguments.get("text").asText().repeat(arguments.path("times").asInt(1)));
+        }
+    }
+
+    /** Always fails, with a message for the model. */
+    @ApplicationScoped
+    public static class Failing extends Base {
+        @Override
+        public String name() {
+            return "failing";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            return Uni.createFrom().failure(new ToolException("the disk is on fire; try the tool 'echo' instead"));
+        }
+    }
+
+    /** Throws something that is not a ToolException, straight from execute. */
+    @ApplicationScoped
+    public static class Crashing extends Base {
+        @Override
+        public String name() {
+            return "crashing";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            throw new IllegalStateException("null pointer in the tool");
+        }
+    }
+
+    /** Answers after {@code millis} without holding a thread. */
+    @ApplicationScoped
+    public static class Slow extends Base {
+        @Override
+        public String name() {
+            return "slow";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            return Uni.createFrom().item("done").onItem().delayIt().by(Duration.ofMillis(arguments.path("millis").asLong(200)));
+        }
+    }
+
+    /** Blocks its thread for {@code millis}; declares it, so it runs on a worker. */
+    @ApplicationScoped
+    public static class Sleepy extends Base {
+        @Override
+        public String name() {
+            return "sleepy";
+        }
+
+        @Override
+        public boolean blocking() {
+            return true;
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            try {
+                Thread.sleep(arguments.path("millis").asLong(200));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Uni.createFrom().item("slept on " + (io.vertx.core.Context.isOnEventLoopThread() ? "event loop" : "worker"));
+        }
+    }
+
+    /** Never answers; its timeout is set low in the test configuration. */
+    @ApplicationScoped
+    public static class Hanging extends Base {
+        @Override
+        public String name() {
+            return "hanging";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            return Uni.createFrom().nothing();
+        }
+    }
+
+    /** Forces Structured content even for a small output. */
+    @ApplicationScoped
+    public static class Structured extends Base {
+        @Override
+        public String name() {
+            return "structured";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            return Uni.createFrom().item("{\"k\":1}");
+        }
+
+        @Override
+        public Uni<ToolOutput> call(JsonNode arguments) {
+            return Uni.createFrom().item(new ToolOutput.Stored(null, new Content.Structured(schema("{\"k\":[1,2,3]}"))));
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.toolspill.tool.remote;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * A real HTTP server on a free loopback port that plays remote tools: {@code /search} answers 50 KB
+ * of JSON built from the posted arguments, {@code /broken} answers 503, {@code /slow} answers late.
+ * It also names a port nothing listens on, for a refused connection.
+ */
+public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
+
+    public static final int SEARCH_HITS = 400;
+
+    private HttpServer server;
+
+    public static String searchBody(String query) {
+        return IntStream.range(0, SEARCH_HITS)
+                .mapToObj(i -> "{\"rank\":" + i + ",\"title\":\"" + query + " result " + i + "\",\"snippet\":\"" + "lorem ipsum ".repeat(8) + "\"}")
+                .collect(Collectors.joining(",", "[", "]"));
+    }
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.setExecutor(Executors.newFixedThreadPool(4));
+            server.createContext("/search", exchange -> {
+                String args = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                String query = args.replaceAll(".*\"q\"\\s*:\\s*\"([^\"]*)\".*", "$1");
+                String auth = exchange.getRequestHeaders().getFirst("Authorization");
+                if (!"Bearer test-token".equals(auth)) {
+                    send(exchange, 401, "text/plain", "missing token");
+                    return;
+                }
+                send(exchange, 200, "application/json", searchBody(query));
+            });
+            server.createContext("/broken", exchange -> send(exchange, 503, "text/plain", "upstream index is rebuilding"));
+            server.createContext("/slow", exchange -> {
+                try {
+                    Thread.sleep(3000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                send(exchange, 200, "text/plain", "too late");
+            });
+            server.start();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        String base = "http://127.0.0.1:" + server.getAddress().getPort();
+        return Map.of(
+                "toolspill.tools.remote.\"search\".url", base + "/search",
+                "toolspill.tools.remote.\"search\".description", "Search the test index.",
+                "toolspill.tools.remote.\"search\".schema", "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}},\"required\":[\"q\"]}",
+                "toolspill.tools.remote.\"search\".headers.\"Authorization\"", "Bearer test-token",
+                "toolspill.tools.remote.\"broken\".url", base + "/broken",
+                "toolspill.tools.remote.\"slow_remote\".url", base + "/slow",
+                "toolspill.tools.remote.\"slow_remote\".timeout", "300ms",
+                "toolspill.tools.remote.\"refused\".url", "http://127.0.0.1:" + closedPort() + "/x",
+                "toolspill.tools.remote.\"nowhere\".url", "http://no-such-host.invalid/x");
+    }
+
+    private static int closedPort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    @Override
+    public void stop() {
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+}
