@@ -17,6 +17,13 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,6 +31,7 @@ import java.nio.charset.CharacterCodingException;
 
 /** Takes an output produced elsewhere and returns what history should hold for it. */
 @Path("/v1/tool-outputs")
+@Tag(name = "outputs", description = "Turn a raw tool output into what history should hold")
 public class ToolOutputsResource {
 
     private final HistoryGate gate;
@@ -38,9 +46,22 @@ public class ToolOutputsResource {
 
     @POST
     @Blocking
+    @Operation(summary = "Promote, store and limit an output produced elsewhere",
+            description = "Up to 800 UTF-8 bytes stay inline; larger outputs are stored as a blob and replaced by a summary "
+                    + "of at most 400 bytes that starts with [blob:<id>]. The per-tool limit (toolspill.limits.*) caps the result.")
+    @RequestBody(content = {
+            @Content(mediaType = "text/plain", examples = @ExampleObject(name = "log", value = "2026-11-29T10:00:00Z INFO request 1 served in 1 ms\n...")),
+            @Content(mediaType = "application/json", examples = @ExampleObject(name = "array", value = "[{\"id\":0,\"name\":\"item-0\"}, ...]"))})
+    @APIResponse(responseCode = "200", description = "The result item", content = @Content(mediaType = "application/json",
+            examples = @ExampleObject(name = "stored", value = OpenApiExamples.STORED_ITEM)))
+    @APIResponse(responseCode = "400", description = "Missing tool, invalid UTF-8, or invalid JSON sent as application/json",
+            content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "bad json", value = OpenApiExamples.PROBLEM)))
+    @APIResponse(responseCode = "413", description = "Body over toolspill.ingest.max-bytes", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ResultItem> ingest(@QueryParam("tool") String tool,
+    public Uni<ResultItem> ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
+                                  @QueryParam("tool") String tool,
                                   @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                   @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
                                   InputStream body) throws IOException {

@@ -12,12 +12,19 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Tool definitions: Toolspill's own shape, or {@code ?format=openai} / {@code ?format=anthropic} for
  * an orchestrator to pass straight to those providers.
  */
 @Path("/v1/tools")
+@Tag(name = "tools")
 public class ToolsResource {
 
     private final ToolRegistry registry;
@@ -29,8 +36,15 @@ public class ToolsResource {
     }
 
     @GET
+    @Operation(summary = "Tool definitions: name, description and JSON Schema of the arguments")
+    @APIResponse(responseCode = "200", description = "Definitions in the requested shape", content = @Content(mediaType = "application/json",
+            examples = {@ExampleObject(name = "toolspill", value = OpenApiExamples.TOOLS),
+                    @ExampleObject(name = "openai", value = OpenApiExamples.TOOLS_OPENAI),
+                    @ExampleObject(name = "anthropic", value = OpenApiExamples.TOOLS_ANTHROPIC)}))
+    @APIResponse(responseCode = "400", description = "Unknown format", content = @Content(mediaType = "application/problem+json"))
     @Produces(MediaType.APPLICATION_JSON)
-    public JsonNode tools(@QueryParam("format") String format) {
+    public JsonNode tools(@Parameter(description = "openai or anthropic for those providers' shapes; omit for Toolspill's")
+                          @QueryParam("format") String format) {
         ArrayNode definitions = mapper.createArrayNode();
         String shape = format == null || format.isBlank() ? "toolspill" : format.strip().toLowerCase();
         for (Tool tool : registry.all()) {

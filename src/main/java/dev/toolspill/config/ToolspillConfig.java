@@ -26,11 +26,34 @@ public interface ToolspillConfig {
     Tools tools();
 
     interface BlobStore {
-        /** Where stored outputs live: {@code fs}, or {@code none} (everything stays inline). */
+        /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
         @WithDefault("fs")
         StoreType type();
 
         Fs fs();
+
+        S3 s3();
+
+        Retry retry();
+
+        interface S3 {
+            /** The bucket every replica shares; required for {@code type=s3}. Connection settings are {@code quarkus.s3.*}. */
+            Optional<String> bucket();
+
+            /** Create the bucket at start-up when it is missing (for development; production buckets are provisioned). */
+            @WithDefault("false")
+            boolean createBucket();
+        }
+
+        interface Retry {
+            /** Attempts after a failed store before the output falls back to the limit alone. */
+            @WithDefault("3")
+            int attempts();
+
+            /** First back-off between attempts; it doubles each time, up to ten times this. */
+            @WithDefault("100ms")
+            Duration backoff();
+        }
 
         interface Fs {
             /** Root folder of the filesystem store; blobs go to {@code <root>/blobs/}. */
@@ -39,7 +62,7 @@ public interface ToolspillConfig {
         }
     }
 
-    enum StoreType { fs, none }
+    enum StoreType { fs, s3, none }
 
     interface Limits {
         /** Byte cap on what one result may put into history, for every tool without an override. */

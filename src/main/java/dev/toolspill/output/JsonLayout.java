@@ -9,9 +9,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where each top-level element (of an array) or value (of an object) sits in a JSON document's
@@ -38,7 +40,7 @@ public record JsonLayout(boolean array, List<ByteRange> elements, Map<String, By
                 if (token == JsonToken.FIELD_NAME) {
                     String name = parser.currentName();
                     parser.nextToken();
-                    values.putIfAbsent(name, valueSpan(parser));
+                    values.put(name, valueSpan(parser)); // a repeated key: the last value wins, as in Jackson's tree
                 } else {
                     elements.add(valueSpan(parser));
                 }
@@ -54,10 +56,16 @@ public record JsonLayout(boolean array, List<ByteRange> elements, Map<String, By
         try (JsonParser parser = FACTORY.createParser(json)) {
             JsonToken root = parser.nextToken();
             long count = 0;
+            Set<String> keys = new HashSet<>();
             JsonToken token;
             while ((token = parser.nextToken()) != JsonToken.END_ARRAY && token != JsonToken.END_OBJECT && token != null) {
                 if (root == JsonToken.START_OBJECT) {
+                    String name = parser.currentName();
                     parser.nextToken();
+                    if (!keys.add(name)) {
+                        parser.skipChildren();
+                        continue; // a repeated key counts once, as in Jackson's tree
+                    }
                 }
                 parser.skipChildren();
                 count++;

@@ -25,7 +25,25 @@ public final class Summarizer {
     private final int headLines;
     private final int tailLines;
 
+    /** The least a summary may be: the id line, section rules and one clipped line of each section. */
+    public static final int MIN_BYTES = 160;
+
+    /** The least a shown line may get: a few characters and the clip mark. */
+    static final int BYTES_PER_LINE = 8;
+
     public Summarizer(int maxBytes, int headLines, int tailLines) {
+        if (maxBytes < MIN_BYTES) {
+            throw new IllegalArgumentException("toolspill.output.summary-max-bytes=" + maxBytes
+                    + " is too small: a summary needs at least " + MIN_BYTES + " bytes");
+        }
+        if (headLines < 1 || tailLines < 0) {
+            throw new IllegalArgumentException("toolspill.output.head-lines must be >= 1 and tail-lines >= 0");
+        }
+        if ((headLines + tailLines) * BYTES_PER_LINE + MIN_BYTES / 2 > maxBytes) {
+            throw new IllegalArgumentException("toolspill.output.head-lines + tail-lines = " + (headLines + tailLines)
+                    + " do not fit in toolspill.output.summary-max-bytes=" + maxBytes + ": allow at least "
+                    + BYTES_PER_LINE + " bytes per line, or show fewer lines");
+        }
         this.maxBytes = maxBytes;
         this.headLines = headLines;
         this.tailLines = tailLines;
@@ -111,7 +129,7 @@ public final class Summarizer {
         Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            String line = Utf8.clip(firstChars(field.getKey()), maxBytes / 4) + ": " + describe(field.getValue());
+            String line = Utf8.clip(keyName(field.getKey()), maxBytes / 4) + ": " + describe(field.getValue());
             int left = count - index - 1;
             int reserve = left == 0 ? 0 : 1 + Utf8.length(moreKeys(left));
             if (used + 1 + Utf8.length(line) + reserve > maxBytes) {
@@ -156,7 +174,7 @@ public final class Summarizer {
             return cap -> Utf8.clip(type, cap);
         }
         List<String> keys = new ArrayList<>();
-        first.fields().forEachRemaining(field -> keys.add(firstChars(field.getKey()) + ": " + typeName(field.getValue())));
+        first.fields().forEachRemaining(field -> keys.add(keyName(field.getKey()) + ": " + typeName(field.getValue())));
         return cap -> {
             String all = String.join(", ", keys);
             if (Utf8.length(all) <= cap) {
@@ -215,12 +233,28 @@ public final class Summarizer {
 
     /** The line between two offsets without its terminator, copying no more than a summary can show. */
     private String line(String text, int start, int end) {
-        return TextLines.strip(text.substring(start, Math.min(end, start + maxBytes + 2)));
+        return TextLines.strip(Utf8.prefix(text.substring(start, Math.min(end, start + maxBytes + 2)), maxBytes + 2));
+    }
+
+    /** A key as one line: control characters escaped, so a key never breaks the layout. */
+    private String keyName(String key) {
+        String name = firstChars(key);
+        if (name.chars().noneMatch(Character::isISOControl)) {
+            return name;
+        }
+        StringBuilder escaped = new StringBuilder();
+        name.chars().forEach(c -> escaped.append(switch (c) {
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            default -> Character.isISOControl(c) ? String.format("\\u%04x", c) : String.valueOf((char) c);
+        }));
+        return escaped.toString();
     }
 
     /** Enough of a possibly huge string to fill any summary, so a 5 MB line is never measured whole. */
     private String firstChars(String s) {
-        return s.length() > maxBytes + 1 ? s.substring(0, maxBytes + 1) : s;
+        return Utf8.prefix(s, maxBytes + 1);
     }
 }
 

@@ -55,13 +55,22 @@ public final class Utf8 {
         return i == s.length() ? s : s.substring(0, i);
     }
 
+    /** At most {@code chars} chars of {@code s}, one fewer rather than half of a surrogate pair. */
+    public static String prefix(String s, int chars) {
+        if (s.length() <= chars) {
+            return s;
+        }
+        int end = chars > 0 && Character.isHighSurrogate(s.charAt(chars - 1)) ? chars - 1 : chars;
+        return s.substring(0, end);
+    }
+
     /** {@code s} if it fits in {@code maxBytes}, else its longest fitting prefix followed by {@link #ELLIPSIS}. */
     public static String clip(String s, int maxBytes) {
         if (s.length() <= maxBytes && length(s) <= maxBytes) {
             return s;
         }
         // Only the first maxBytes chars can survive, so never measure more of a huge line than that.
-        String head = s.length() > maxBytes ? s.substring(0, maxBytes) : s;
+        String head = prefix(s, maxBytes);
         if (maxBytes < ELLIPSIS_BYTES + 1) {
             return truncate(head, maxBytes);
         }

@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobInfo;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.Offload;
+import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
@@ -11,6 +12,8 @@ import dev.toolspill.output.Content;
 import dev.toolspill.output.Promoter;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.ToolOutput;
+import dev.toolspill.output.Utf8;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -27,12 +30,15 @@ public class HistoryGate {
     private final Summarizer summarizer;
     private final HistoryLimit limit;
     private final Optional<BlobStore> store;
+    private final ToolspillConfig.BlobStore.Retry retry;
 
-    public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, Optional<BlobStore> store) {
+    public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, Optional<BlobStore> store,
+                       ToolspillConfig config) {
         this.promoter = promoter;
         this.summarizer = summarizer;
         this.limit = limit;
         this.store = store;
+        this.retry = config.blobStore().retry();
     }
 
     /** A raw output: inline when small (or when there is no store), else stored with a summary. */
@@ -64,22 +70,42 @@ public class HistoryGate {
             return Uni.createFrom().item(new Admitted(limited.text(), null, truncation(limited, null)));
         }
         return Offload.blocking(() -> promoter.contentOf(text))
-                .flatMap(content -> store.get().store(BlobId.random(), content))
+                .flatMap(content -> storeWithRetry(BlobId.random(), content))
                 .map(blob -> {
                     Limited limited = limit.apply(tool, text, Cutter.UTF8, "full output: " + blob.id().tag());
                     return new Admitted(limited.text(), blob, truncation(limited, blob));
-                });
+                })
+                .onFailure().recoverWithItem(failure -> unstored(tool, text, failure));
     }
 
     private Uni<Admitted> admitStored(String tool, Content content, String toolSummary) {
         BlobId id = BlobId.random();
-        return store.get().store(id, content).map(blob -> {
+        return storeWithRetry(id, content).map(blob -> {
             String summary = toolSummary == null || toolSummary.isBlank()
                     ? summarizer.summarize(id, content)
                     : id.tag() + " " + toolSummary;
             Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
             return new Admitted(limited.text(), blob, truncation(limited, blob));
-        });
+        }).onFailure().recoverWithItem(failure -> unstored(tool, content.text(), failure));
+    }
+
+    /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */
+    private Uni<BlobInfo> storeWithRetry(BlobId id, Content content) {
+        Uni<BlobInfo> attempt = store.get().store(id, content);
+        if (retry.attempts() <= 0) {
+            return attempt;
+        }
+        return attempt.onFailure().retry()
+                .withBackOff(retry.backoff(), retry.backoff().multipliedBy(10))
+                .atMost(retry.attempts());
+    }
+
+    /** The store failed for good: the limit alone guards history, and the marker says the rest is not kept. */
+    private Admitted unstored(String tool, String text, Throwable failure) {
+        Log.warnf("Could not store the output of %s (%d bytes) in %s after %d retries, returning it limited: %s",
+                tool, Utf8.length(text), store.map(BlobStore::location).orElse("-"), retry.attempts(), failure.toString());
+        Limited limited = limit.apply(tool, text, Cutter.UTF8, "the full output could not be stored (the blob store is unavailable)");
+        return new Admitted(limited.text(), null, truncation(limited, null));
     }
 
     private static Admitted.Truncation truncation(Limited limited, BlobInfo blob) {

@@ -13,7 +13,6 @@ import dev.toolspill.blob.Offload;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.JsonLayout;
 import dev.toolspill.output.TextLines;
-import io.netty.buffer.Unpooled;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
@@ -201,8 +200,8 @@ public class FsBlobStore implements BlobStore {
         if (buffer.hasRemaining()) {
             throw new IOException("blob file ended " + buffer.remaining() + " bytes early: was it changed in place?");
         }
-        // wrap, not copy: the array is not touched again
-        return Buffer.newInstance(io.vertx.core.buffer.Buffer.buffer(Unpooled.wrappedBuffer(bytes)));
+        // one 64 KiB copy; wrapping a Netty ByteBuf instead would save it, through an API Vert.x 5 removes
+        return Buffer.buffer(bytes);
     }
 
     private static BlobKind kind(Path file) throws IOException {

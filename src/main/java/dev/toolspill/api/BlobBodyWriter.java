@@ -1,0 +1,155 @@
+package dev.toolspill.api;
+
+import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.Offload;
+import io.quarkus.logging.Log;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.mutiny.core.buffer.Buffer;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.ext.Provider;
+import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
+import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
+import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
+import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
+
+import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
+import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Writes a {@link BlobBody} straight to the Vert.x response: a file region with {@code sendFile} (zero-copy), a
+ * stream of chunks with backpressure (the next chunk is asked for only when the connection can take it), so
+ * memory stays flat for any blob size. A failure before the first byte still becomes a problem+json answer
+ * through the exception mappers; after it, the connection is reset so the client sees a short body, never a
+ * complete-looking wrong one.
+ */
+@Provider
+public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
+
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, ResteasyReactiveResourceInfo target, MediaType mediaType) {
+        return BlobBody.class.isAssignableFrom(type);
+    }
+
+    @Override
+    public boolean isWriteable(Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType) {
+        return BlobBody.class.isAssignableFrom(type);
+    }
+
+    @Override
+    public void writeResponse(BlobBody body, Type genericType, ServerRequestContext context) {
+        ResteasyReactiveRequestContext request = (ResteasyReactiveRequestContext) context;
+        HttpServerResponse response = request.serverRequest().unwrap(HttpServerResponse.class);
+        // the request stays open until the last byte is out; Completion resumes it
+        request.suspend();
+        Completion completion = new Completion(request, response);
+        if (body instanceof BlobBody.FileRegion region) {
+            response.sendFile(region.file().toString(), region.range().offset(), region.range().length())
+                    .onComplete(sent -> completion.finish(sent.cause()));
+        } else if (body instanceof BlobBody.Chunks chunks) {
+            // back on the request's event loop, where write-queue state and drain handlers belong
+            chunks.chunks().emitOn(Offload.callerContext())
+                    .subscribe().withSubscriber(new ChunkWriter(response, chunks.length(), completion));
+        }
+    }
+
+    @Override
+    public void writeTo(BlobBody body, Class<?> type, Type genericType, Annotation[] annotations, MediaType mediaType,
+                        MultivaluedMap<String, Object> httpHeaders, OutputStream entityStream) {
+        throw new UnsupportedOperationException("a blob body is streamed to the connection, never through an OutputStream");
+    }
+
+    /** Ends the suspended request exactly once, whichever of success, failure or a closed connection comes first. */
+    private record Completion(ResteasyReactiveRequestContext request, HttpServerResponse response, AtomicBoolean done) {
+
+        Completion(ResteasyReactiveRequestContext request, HttpServerResponse response) {
+            this(request, response, new AtomicBoolean());
+        }
+
+        void finish(Throwable failure) {
+            if (!done.compareAndSet(false, true)) {
+                return;
+            }
+            if (failure == null) {
+                request.resume();
+            } else if (!response.headWritten()) {
+                // nothing sent yet: the exception mappers can still answer with problem+json
+                request.resume(failure instanceof RuntimeException ? failure
+                        : new BlobStoreException("could not send the blob: " + failure.getMessage(), failure), true);
+            } else {
+                Log.warnf(failure, "Blob body failed after its headers were sent; resetting the connection");
+                response.reset();
+                request.resume();
+            }
+        }
+    }
+
+    /** Writes each chunk, and asks for the next one only once the connection's write queue has room. */
+    private static final class ChunkWriter implements Flow.Subscriber<Buffer> {
+        private final HttpServerResponse response;
+        private final long length;
+        private final Completion completion;
+        private Flow.Subscription subscription;
+        private long written;
+
+        ChunkWriter(HttpServerResponse response, long length, Completion completion) {
+            this.response = response;
+            this.length = length;
+            this.completion = completion;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription subscription) {
+            this.subscription = subscription;
+            // the client went away: stop reading and let the store release the blob
+            response.closeHandler(closed -> {
+                subscription.cancel();
+                completion.finish(null);
+            });
+            subscription.request(1);
+        }
+
+        @Override
+        public void onNext(Buffer chunk) {
+            written += chunk.length();
+            if (written > length) {
+                // more than Content-Length would corrupt the next response on this connection
+                subscription.cancel();
+                completion.finish(new BlobStoreException("the blob stream gave more than its " + length + " bytes", null));
+                return;
+            }
+            if (!response.headWritten()) {
+                // set only now, so that a failure before the first chunk leaves the headers clean for a problem answer
+                response.putHeader(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
+            }
+            response.write(chunk.getDelegate());
+            if (response.writeQueueFull()) {
+                response.drainHandler(drained -> {
+                    response.drainHandler(null);
+                    subscription.request(1);
+                });
+            } else {
+                subscription.request(1);
+            }
+        }
+
+        @Override
+        public void onError(Throwable failure) {
+            completion.finish(failure);
+        }
+
+        @Override
+        public void onComplete() {
+            if (written != length) {
+                completion.finish(new BlobStoreException("the blob stream ended after " + written + " of " + length + " bytes", null));
+                return;
+            }
+            response.end();
+            completion.finish(null);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.toolspill.api;
+
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.NoBlobStoreException;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code GET} and {@code HEAD /v1/blobs/{id}}: a blob's raw bytes, streamed, never loaded whole.
+ *
+ * <ul>
+ *   <li>{@code Content-Type} from the blob's kind, exact {@code Content-Length}, {@code Accept-Ranges: bytes}, a
+ *       strong {@code ETag} (the quoted id: a blob never changes under its id) and one-year immutable caching.</li>
+ *   <li>One byte range per RFC 9110 ({@code bytes=a-b}, {@code bytes=a-}, {@code bytes=-n}): 206 with
+ *       {@code Content-Range}; a range that starts at or past the end, or {@code bytes=-0}: 416 with
+ *       {@code Content-Range: bytes *}{@code /size} and a problem+json body.</li>
+ *   <li>A Range header that is malformed, of another unit, or asks for <b>several ranges</b> ({@code bytes=0-1,5-6})
+ *       is ignored and the whole blob is sent with 200, as RFC 9110 §14.2 allows (see {@link RangeSelection}).</li>
+ *   <li>{@code If-None-Match} ({@code *} or a list, weak comparison) answers 304; an {@code If-Range} that is not
+ *       this ETag (strong comparison) makes the Range ignored.</li>
+ *   <li>HEAD is Quarkus REST's automatic HEAD for this GET: the same status and headers, and the body, which is
+ *       only read when written, is never read.</li>
+ * </ul>
+ *
+ * A store with local files sends them zero-copy; any other streams through {@link BlobStore#stream}.
+ * Errors (bad id 400, unknown id 404) come from the exception mappers as problem+json.
+ */
+@Path("/v1/blobs/{id}")
+public class BlobContentResource {
+
+    static final String CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+    private final Optional<BlobStore> store;
+
+    public BlobContentResource(Optional<BlobStore> store) {
+        this.store = store;
+    }
+
+    @GET
+    public Uni<Response> content(@PathParam("id") String id, @Context HttpHeaders headers) {
+        return Uni.createFrom().item(() -> BlobId.parse(id))
+                .flatMap(blobId -> store().metadata(blobId))
+                .map(blob -> answer(blob, headers));
+    }
+
+    private BlobStore store() {
+        return store.orElseThrow(NoBlobStoreException::new);
+    }
+
+    private Response answer(BlobMetadata blob, HttpHeaders headers) {
+        EntityTag etag = EntityTag.strong(blob.id().toString());
+        if (etag.matchesAnyOf(header(headers, HttpHeaders.IF_NONE_MATCH))) {
+            return Response.notModified()
+                    .header(HttpHeaders.ETAG, etag.toString())
+                    .header(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL)
+                    .build();
+        }
+        String ifRange = header(headers, "If-Range");
+        String range = ifRange == null || etag.isStronglyMatchedBy(ifRange) ? header(headers, "Range") : null;
+        RangeSelection selection = RangeSelection.of(range, blob.bytes());
+        if (selection instanceof RangeSelection.Part part) {
+            return content(Response.status(Response.Status.PARTIAL_CONTENT), blob, etag, part.range())
+                    .header("Content-Range", part.contentRange())
+                    .build();
+        }
+        if (selection instanceof RangeSelection.Unsatisfiable unsatisfiable) {
+            return unsatisfiable(blob, unsatisfiable);
+        }
+        return content(Response.ok(), blob, etag, new ByteRange(0, blob.bytes())).build();
+    }
+
+    private Response.ResponseBuilder content(Response.ResponseBuilder response, BlobMetadata blob, EntityTag etag, ByteRange range) {
+        return response.entity(body(blob, range))
+                .type(blob.kind().mediaType())
+                .header(HttpHeaders.CONTENT_LENGTH, range.length())
+                .header("Accept-Ranges", "bytes")
+                .header(HttpHeaders.ETAG, etag.toString())
+                .header(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
+    }
+
+    private BlobBody body(BlobMetadata blob, ByteRange range) {
+        return store().localFile(blob)
+                .<BlobBody>map(file -> new BlobBody.FileRegion(file, range))
+                .orElseGet(() -> new BlobBody.Chunks(store().stream(blob.id(), range), range.length()));
+    }
+
+    private static Response unsatisfiable(BlobMetadata blob, RangeSelection.Unsatisfiable unsatisfiable) {
+        Response problem = Problem.response(Response.Status.REQUESTED_RANGE_NOT_SATISFIABLE, "blob " + blob.id() + " has "
+                + blob.bytes() + " bytes, so no byte of the requested range exists: ask for a range that starts below "
+                + blob.bytes() + " (bytes=first-last, bytes=first- or bytes=-suffix), or drop Range for the whole blob");
+        return Response.fromResponse(problem)
+                .header("Content-Range", unsatisfiable.contentRange())
+                .header("Accept-Ranges", "bytes")
+                .build();
+    }
+
+    /** All lines of a header as one list value, as RFC 9110 §5.3 lets a recipient combine them; null when absent. */
+    private static String header(HttpHeaders headers, String name) {
+        List<String> values = headers.getRequestHeader(name);
+        return values == null || values.isEmpty() ? null : String.join(", ", values);
+    }
+}

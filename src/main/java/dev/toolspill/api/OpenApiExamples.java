@@ -1,0 +1,44 @@
+package dev.toolspill.api;
+
+/** Example bodies shown at {@code /q/openapi}; taken from real responses. */
+final class OpenApiExamples {
+
+    private OpenApiExamples() {
+    }
+
+    static final String STORED_ITEM = """
+            {"call_id":null,"tool":"read_file","status":"ok",
+             "output":"[blob:01a228dc-415a-768d-a8d5-16a5235981af] text | 40000 lines\\n── head ──\\n2026-11-29T10:00:00 INFO line 1 r…\\n…",
+             "blob":{"id":"01a228dc-415a-768d-a8d5-16a5235981af","kind":"text","bytes":2424765,"lines":40000,"created":"2026-11-29T19:50:53Z"},
+             "truncated":null}""";
+
+    static final String PROBLEM = """
+            {"type":"about:blank","title":"Bad Request","status":400,"detail":"call id 'x' is used twice: ids must be unique within a batch"}""";
+
+    static final String PROBLEM_RANGE = """
+            {"type":"about:blank","title":"Bad Request","status":400,
+             "detail":"blob 01a228dc-415a-768d-a8d5-16a5235981af has 40000 lines, so lines:50000-50001 starts past its end: use lines:A-B with 1 <= A <= 40000"}""";
+
+    static final String BATCH = """
+            {"calls":[
+              {"id":"call-1","name":"search","arguments":{"q":"quarkus"}},
+              {"id":"call-2","name":"inspect","arguments":{"blob_id":"01a228dc-415a-768d-a8d5-16a5235981af","selector":"lines:2-3"}}]}""";
+
+    static final String RESULTS = """
+            {"results":[
+              {"call_id":"call-1","tool":"search","status":"ok","output":"[blob:01a228dc-4f6c-773c-9454-f7a0c3bb0523] json_array | 400 entries\\n── schema ──\\nrank: number, title: string\\n── head ──\\n…",
+               "blob":{"id":"01a228dc-4f6c-773c-9454-f7a0c3bb0523","kind":"json_array","bytes":51234,"entries":400,"created":"2026-11-29T19:50:56Z"},"truncated":null},
+              {"call_id":"call-2","tool":"inspect","status":"ok","output":"line\\nline\\n","blob":null,"truncated":null}]}""";
+
+    static final String TOOLS = """
+            {"tools":[{"name":"inspect","description":"Read part of a stored tool output. …",
+              "parameters":{"type":"object","properties":{"blob_id":{"type":"string"},"selector":{"type":"string"}},"required":["blob_id"]}}]}""";
+
+    static final String TOOLS_OPENAI = """
+            [{"type":"function","function":{"name":"inspect","description":"Read part of a stored tool output. …",
+              "parameters":{"type":"object","properties":{"blob_id":{"type":"string"},"selector":{"type":"string"}},"required":["blob_id"]}}}]""";
+
+    static final String TOOLS_ANTHROPIC = """
+            [{"name":"inspect","description":"Read part of a stored tool output. …",
+              "input_schema":{"type":"object","properties":{"blob_id":{"type":"string"},"selector":{"type":"string"}},"required":["blob_id"]}}]""";
+}

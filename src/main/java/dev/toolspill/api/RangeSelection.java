@@ -1,0 +1,88 @@
+package dev.toolspill.api;
+
+import dev.toolspill.blob.ByteRange;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a {@code Range} header (RFC 9110 §14.2) selects from a representation of known size: the whole of it
+ * (200), one part (206) or nothing that exists (416). Pure, so every form is tested without HTTP.
+ *
+ * <p>One byte range is served. The RFC lets a server ignore {@code Range}, and a header this one does not honour
+ * selects the whole representation: a malformed one (syntax error, or last before first), another unit than
+ * {@code bytes}, and several ranges ({@code bytes=0-1,5-6}), because multipart/byteranges would cost code and
+ * a second body format for clients that read one window at a time.
+ */
+public sealed interface RangeSelection {
+
+    /** The whole representation, answered with 200. */
+    record Whole() implements RangeSelection {
+    }
+
+    /** Bytes {@code first..last} (inclusive, as in {@code Content-Range}) of {@code size}, answered with 206. */
+    record Part(long first, long last, long size) implements RangeSelection {
+        public ByteRange range() {
+            return ByteRange.between(first, last + 1);
+        }
+
+        public String contentRange() {
+            return "bytes " + first + "-" + last + "/" + size;
+        }
+    }
+
+    /** No byte of the range exists (it starts at or past the end, or is a suffix of 0 bytes): 416. */
+    record Unsatisfiable(long size) implements RangeSelection {
+        public String contentRange() {
+            return "bytes */" + size;
+        }
+    }
+
+    /** {@code first-last}, {@code first-} or {@code -suffix}, in ASCII digits. */
+    Pattern SPEC = Pattern.compile("([0-9]+)-([0-9]*)|-([0-9]+)");
+
+    /** What {@code header} (null when absent) selects from {@code size} bytes. */
+    static RangeSelection of(String header, long size) {
+        int equals = header == null ? -1 : header.indexOf('=');
+        // range units are case-insensitive (RFC 9110 §14.1)
+        if (equals < 0 || !header.substring(0, equals).equalsIgnoreCase("bytes")) {
+            return new Whole();
+        }
+        // a list may hold empty elements, which recipients must accept and skip (RFC 9110 §5.6.1.2)
+        List<String> specs = Arrays.stream(header.substring(equals + 1).split(","))
+                .map(String::strip).filter(spec -> !spec.isEmpty()).toList();
+        Matcher spec = SPEC.matcher(specs.size() == 1 ? specs.get(0) : "");
+        if (!spec.matches()) {
+            return new Whole();
+        }
+        if (spec.group(3) != null) {
+            return suffix(number(spec.group(3)), size);
+        }
+        long first = number(spec.group(1));
+        long last = spec.group(2).isEmpty() ? Long.MAX_VALUE : number(spec.group(2));
+        return last < first ? new Whole() : span(first, last, size);
+    }
+
+    private static RangeSelection span(long first, long last, long size) {
+        if (first >= size) {
+            return new Unsatisfiable(size);
+        }
+        return new Part(first, Math.min(last, size - 1), size);
+    }
+
+    /** The last {@code length} bytes, or all of them when there are fewer. */
+    private static RangeSelection suffix(long length, long size) {
+        if (length == 0 || size == 0) {
+            return new Unsatisfiable(size);
+        }
+        return new Part(Math.max(0, size - length), size - 1, size);
+    }
+
+    /** Saturates instead of overflowing: a position past any real size means the same as a huge one. */
+    private static long number(String digits) {
+        String significant = digits.replaceFirst("^0+(?=.)", "");
+        return significant.length() > 18 ? Long.MAX_VALUE : Long.parseLong(significant);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.toolspill;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.blob.s3.S3Server;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Two Toolspill processes (the packaged app, as in production) on different ports share one bucket:
+ * an output stored through the first is inspected and range-read through the second.
+ */
+class TwoReplicasIT {
+
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    static S3Server s3;
+    static final List<Process> replicas = new ArrayList<>();
+    static String first;
+    static String second;
+
+    @BeforeAll
+    static void start() throws Exception {
+        s3 = S3Server.start("shared");
+        first = launch("a");
+        second = launch("b");
+        awaitReady(first);
+        awaitReady(second);
+    }
+
+    @AfterAll
+    static void stop() {
+        replicas.forEach(Process::destroy);
+        replicas.forEach(p -> p.onExit().join());
+        s3.stop();
+    }
+
+    static String launch(String name) throws IOException {
+        int port = freePort();
+        Path app = Path.of("target/quarkus-app/quarkus-run.jar");
+        assertTrue(Files.exists(app), "package the app first (mvn verify does)");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-Dquarkus.http.port=" + port));
+        for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
+            command.add("-D" + setting.getKey() + "=" + setting.getValue());
+        }
+        command.addAll(List.of("-jar", app.toString()));
+        Path log = Path.of("target", "replica-" + name + ".log");
+        replicas.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+        return "http://127.0.0.1:" + port;
+    }
+
+    static void awaitReady(String base) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (get(base + "/q/health/ready", Map.of()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(100); // poll interval of this readiness check
+        }
+        throw new IllegalStateException(base + " did not become ready within 60 s; see target/replica-*.log");
+    }
+
+    static HttpResponse<String> get(String url, Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10));
+        headers.forEach(request::header);
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void anOutputStoredThroughOneReplicaIsReadThroughTheOther() throws Exception {
+        String log = IntStream.rangeClosed(1, 5000).mapToObj(i -> "event " + i + " ok\n").collect(Collectors.joining());
+        HttpResponse<String> stored = HTTP.send(HttpRequest.newBuilder(URI.create(first + "/v1/tool-outputs?tool=read_file"))
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(log)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, stored.statusCode(), stored.body());
+        JsonNode item = new ObjectMapper().readTree(stored.body());
+        String id = item.get("blob").get("id").asText();
+
+        HttpResponse<String> lines = get(second + "/v1/blobs/" + id + "/inspect?selector=lines:4000-4002", Map.of());
+        assertEquals(200, lines.statusCode(), lines.body());
+        assertEquals("event 4000 ok\nevent 4001 ok\nevent 4002 ok\n", lines.body());
+
+        HttpResponse<String> range = get(second + "/v1/blobs/" + id, Map.of("Range", "bytes=0-13"));
+        assertEquals(206, range.statusCode(), range.body());
+        assertEquals("event 1 ok\neve", range.body());
+
+        HttpResponse<String> head = get(second + "/v1/blobs/" + id + "/inspect", Map.of());
+        assertTrue(head.body().contains("5000 lines"), head.body());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

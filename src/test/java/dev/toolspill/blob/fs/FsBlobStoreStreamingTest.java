@@ -1,0 +1,77 @@
+package dev.toolspill.blob.fs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobInfo;
+import dev.toolspill.blob.BlobKind;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.ByteRange;
+import dev.toolspill.output.Content;
+import io.vertx.mutiny.core.buffer.Buffer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What the filesystem store adds to the contract for HTTP reads: 64 KiB chunks, long offsets, its own file. */
+class FsBlobStoreStreamingTest {
+
+    @TempDir
+    Path root;
+
+    private FsBlobStore store;
+
+    @BeforeEach
+    void setUp() {
+        store = new FsBlobStore(root, new ObjectMapper());
+    }
+
+    private List<Buffer> chunks(BlobId id, ByteRange range) {
+        return store.stream(id, range).collect().asList().await().atMost(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void streamsIn64KiBChunks() {
+        String text = "0123456789".repeat(20_000);
+        BlobInfo info = store.store(BlobId.random(), new Content.Text(text)).await().indefinitely();
+        List<Integer> sizes = chunks(info.id(), new ByteRange(0, 200_000)).stream().map(Buffer::length).toList();
+        assertEquals(List.of(65_536, 65_536, 65_536, 3_392), sizes);
+        assertEquals(List.of(65_536, 1), chunks(info.id(), new ByteRange(10, 65_537)).stream().map(Buffer::length).toList());
+    }
+
+    @Test
+    void readsPastFourGibibytesWithoutReadingWhatComesBefore() throws IOException {
+        // a sparse file: 5 GiB of size, almost no disk, and offsets no int can hold
+        BlobId id = BlobId.random();
+        Path file = root.resolve(BlobInfo.key(id, BlobKind.TEXT));
+        Files.createDirectories(file.getParent());
+        long size = 5L << 30;
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(size);
+            raf.seek(size - 5);
+            raf.write("tail!".getBytes(StandardCharsets.US_ASCII));
+        }
+        assertEquals(new BlobMetadata(id, BlobKind.TEXT, size), store.metadata(id).await().indefinitely());
+        List<Buffer> tail = chunks(id, new ByteRange(size - 8, 100));
+        assertEquals(1, tail.size());
+        assertArrayEquals(new byte[] {0, 0, 0, 't', 'a', 'i', 'l', '!'}, tail.get(0).getBytes());
+    }
+
+    @Test
+    void localFileIsTheBlobsOwnFile() {
+        BlobInfo info = store.store(BlobId.random(), new Content.Text("x".repeat(900))).await().indefinitely();
+        BlobMetadata metadata = store.metadata(info.id()).await().indefinitely();
+        assertEquals(Optional.of(root.resolve("blobs/" + info.id() + ".txt").toAbsolutePath().normalize()), store.localFile(metadata));
+    }
+}

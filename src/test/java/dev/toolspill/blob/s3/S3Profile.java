@@ -1,0 +1,45 @@
+package dev.toolspill.blob.s3;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.junit.QuarkusTestProfile;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Toolspill on the S3 store, against a fresh S3 server whose bucket does not exist yet: the
+ * service creates it ({@code create-bucket=true}). Store retries are quick so outage tests stay short.
+ */
+public class S3Profile implements QuarkusTestProfile {
+
+    /** The server of the running profile, for tests that stop and restart it. */
+    public static volatile S3Server server;
+
+    public static class Resource implements QuarkusTestResourceLifecycleManager {
+        @Override
+        public Map<String, String> start() {
+            server = S3Server.start("toolspill-it", false);
+            Map<String, String> config = new HashMap<>(server.quarkusConfig());
+            config.put("toolspill.blob-store.s3.create-bucket", "true");
+            config.put("toolspill.blob-store.retry.attempts", "2");
+            config.put("toolspill.blob-store.retry.backoff", "20ms");
+            return config;
+        }
+
+        @Override
+        public void stop() {
+            server.stop();
+        }
+    }
+
+    @Override
+    public List<TestResourceEntry> testResources() {
+        return List.of(new TestResourceEntry(Resource.class));
+    }
+
+    @Override
+    public String getConfigProfile() {
+        return "test";
+    }
+}
