@@ -14,6 +14,7 @@ import org.jboss.resteasy.reactive.server.spi.ResteasyReactiveResourceInfo;
 import org.jboss.resteasy.reactive.server.spi.ServerMessageBodyWriter;
 import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
@@ -51,8 +52,9 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
             response.sendFile(region.file().toString(), region.range().offset(), region.range().length())
                     .onComplete(sent -> completion.finish(sent.cause()));
         } else if (body instanceof BlobBody.Chunks chunks) {
-            // back on the request's event loop, where write-queue state and drain handlers belong
-            chunks.chunks().emitOn(Offload.callerContext())
+            // back on the request's event loop, where write-queue state and drain handlers belong; a buffer of one
+            // chunk, since emitOn would otherwise read up to 256 chunks (16 MiB) ahead of a slow client
+            chunks.chunks().emitOn(Offload.callerContext(), 1)
                     .subscribe().withSubscriber(new ChunkWriter(response, chunks.length(), completion));
         }
     }
@@ -64,24 +66,35 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
     }
 
     /** Ends the suspended request exactly once, whichever of success, failure or a closed connection comes first. */
-    private record Completion(ResteasyReactiveRequestContext request, HttpServerResponse response, AtomicBoolean done) {
+    private static final class Completion {
+        private final ResteasyReactiveRequestContext request;
+        private final HttpServerResponse response;
+        private final AtomicBoolean done = new AtomicBoolean();
 
         Completion(ResteasyReactiveRequestContext request, HttpServerResponse response) {
-            this(request, response, new AtomicBoolean());
+            this.request = request;
+            this.response = response;
         }
 
         void finish(Throwable failure) {
             if (!done.compareAndSet(false, true)) {
                 return;
             }
-            if (failure == null) {
+            if (failure == null || response.closed()) {
+                // sent, or the client went away: nothing more can be said on this connection
                 request.resume();
             } else if (!response.headWritten()) {
                 // nothing sent yet: the exception mappers can still answer with problem+json
                 request.resume(failure instanceof RuntimeException ? failure
                         : new BlobStoreException("could not send the blob: " + failure.getMessage(), failure), true);
             } else {
-                Log.warnf(failure, "Blob body failed after its headers were sent; resetting the connection");
+                // a bare IOException comes from the connection (a client that went away mid-send); store failures
+                // arrive as BlobStoreException and are worth a warning
+                if (failure instanceof IOException) {
+                    Log.debugf(failure, "Blob body cut short by the connection");
+                } else {
+                    Log.warnf(failure, "Blob body failed after its headers were sent; resetting the connection");
+                }
                 response.reset();
                 request.resume();
             }

@@ -12,6 +12,13 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +33,7 @@ import java.util.Optional;
  *       {@code Content-Range}; a range that starts at or past the end, or {@code bytes=-0}: 416 with
  *       {@code Content-Range: bytes *}{@code /size} and a problem+json body.</li>
  *   <li>A Range header that is malformed, of another unit, or asks for <b>several ranges</b> ({@code bytes=0-1,5-6})
- *       is ignored and the whole blob is sent with 200, as RFC 9110 §14.2 allows (see {@link RangeSelection}).</li>
+ *       is ignored and the whole blob is sent with 200, as RFC 9110 §14.2 allows (see {@link HttpRange}).</li>
  *   <li>{@code If-None-Match} ({@code *} or a list, weak comparison) answers 304; an {@code If-Range} that is not
  *       this ETag (strong comparison) makes the Range ignored.</li>
  *   <li>HEAD is Quarkus REST's automatic HEAD for this GET: the same status and headers, and the body, which is
@@ -37,6 +44,7 @@ import java.util.Optional;
  * Errors (bad id 400, unknown id 404) come from the exception mappers as problem+json.
  */
 @Path("/v1/blobs/{id}")
+@Tag(name = "blobs", description = "Read stored outputs")
 public class BlobContentResource {
 
     static final String CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -48,7 +56,25 @@ public class BlobContentResource {
     }
 
     @GET
-    public Uni<Response> content(@PathParam("id") String id, @Context HttpHeaders headers) {
+    @Operation(summary = "A blob's raw bytes, whole or one byte range (HEAD: the same headers, no body)",
+            description = "Streamed, never loaded whole. Immutable: cache it for good, revalidate with If-None-Match.")
+    @Parameter(name = "Range", in = ParameterIn.HEADER, example = "bytes=0-1023", description = "One range: bytes=first-last, "
+            + "bytes=first- or bytes=-suffix. Several ranges, another unit or a malformed header: ignored, the whole blob comes with 200")
+    @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "The ETag, * or a list of tags: 304 when one matches")
+    @Parameter(name = "If-Range", in = ParameterIn.HEADER, description = "Honour Range only if this is the ETag; else send the whole blob")
+    @APIResponse(responseCode = "200", description = "The whole blob, exactly as stored",
+            headers = {@Header(name = "ETag", description = "The quoted blob id"), @Header(name = "Accept-Ranges"), @Header(name = "Cache-Control")},
+            content = {@Content(mediaType = "text/plain; charset=utf-8"), @Content(mediaType = "application/json")})
+    @APIResponse(responseCode = "206", description = "One byte range of the blob",
+            headers = @Header(name = "Content-Range", description = "bytes first-last/size"),
+            content = {@Content(mediaType = "text/plain; charset=utf-8"), @Content(mediaType = "application/json")})
+    @APIResponse(responseCode = "304", description = "If-None-Match matched the ETag")
+    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "404", description = "No such blob, or no blob store", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "416", description = "The range starts at or past the end of the blob",
+            headers = @Header(name = "Content-Range", description = "bytes */size"), content = @Content(mediaType = "application/problem+json"))
+    public Uni<Response> content(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id,
+                                 @Context HttpHeaders headers) {
         return Uni.createFrom().item(() -> BlobId.parse(id))
                 .flatMap(blobId -> store().metadata(blobId))
                 .map(blob -> answer(blob, headers));
@@ -68,13 +94,13 @@ public class BlobContentResource {
         }
         String ifRange = header(headers, "If-Range");
         String range = ifRange == null || etag.isStronglyMatchedBy(ifRange) ? header(headers, "Range") : null;
-        RangeSelection selection = RangeSelection.of(range, blob.bytes());
-        if (selection instanceof RangeSelection.Part part) {
+        HttpRange.Selection selection = HttpRange.select(range, blob.bytes());
+        if (selection instanceof HttpRange.Part part) {
             return content(Response.status(Response.Status.PARTIAL_CONTENT), blob, etag, part.range())
                     .header("Content-Range", part.contentRange())
                     .build();
         }
-        if (selection instanceof RangeSelection.Unsatisfiable unsatisfiable) {
+        if (selection instanceof HttpRange.Unsatisfiable unsatisfiable) {
             return unsatisfiable(blob, unsatisfiable);
         }
         return content(Response.ok(), blob, etag, new ByteRange(0, blob.bytes())).build();
@@ -95,7 +121,7 @@ public class BlobContentResource {
                 .orElseGet(() -> new BlobBody.Chunks(store().stream(blob.id(), range), range.length()));
     }
 
-    private static Response unsatisfiable(BlobMetadata blob, RangeSelection.Unsatisfiable unsatisfiable) {
+    private static Response unsatisfiable(BlobMetadata blob, HttpRange.Unsatisfiable unsatisfiable) {
         Response problem = Problem.response(Response.Status.REQUESTED_RANGE_NOT_SATISFIABLE, "blob " + blob.id() + " has "
                 + blob.bytes() + " bytes, so no byte of the requested range exists: ask for a range that starts below "
                 + blob.bytes() + " (bytes=first-last, bytes=first- or bytes=-suffix), or drop Range for the whole blob");

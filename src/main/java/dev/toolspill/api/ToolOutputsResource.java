@@ -1,13 +1,9 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.output.Utf8;
-import dev.toolspill.pipeline.HistoryGate;
+import dev.toolspill.pipeline.StreamIngest;
 import dev.toolspill.pipeline.ResultItem;
 import io.smallrye.common.annotation.Blocking;
-import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -27,20 +23,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.CharacterCodingException;
 
 /** Takes an output produced elsewhere and returns what history should hold for it. */
 @Path("/v1/tool-outputs")
 @Tag(name = "outputs", description = "Turn a raw tool output into what history should hold")
 public class ToolOutputsResource {
 
-    private final HistoryGate gate;
-    private final ObjectMapper mapper;
+    private final StreamIngest ingest;
     private final long maxBytes;
 
-    public ToolOutputsResource(HistoryGate gate, ObjectMapper mapper, ToolspillConfig config) {
-        this.gate = gate;
-        this.mapper = mapper;
+    public ToolOutputsResource(StreamIngest ingest, ToolspillConfig config) {
+        this.ingest = ingest;
         this.maxBytes = config.ingest().maxBytes();
     }
 
@@ -60,7 +53,7 @@ public class ToolOutputsResource {
     @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ResultItem> ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
+    public ResultItem ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
                                   @QueryParam("tool") String tool,
                                   @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                   @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
@@ -73,11 +66,11 @@ public class ToolOutputsResource {
         if (contentLength != null && contentLength > maxBytes) {
             throw tooLarge(contentLength);
         }
-        String raw = decode(readAtMost(body));
-        if (json) {
-            checkJson(raw);
+        try {
+            return ResultItem.ok(null, tool, ingest.ingest(tool, body, json));
+        } catch (StreamIngest.RefusedException e) {
+            throw new ApiException(e.tooLarge() ? Response.Status.REQUEST_ENTITY_TOO_LARGE : Response.Status.BAD_REQUEST, e.getMessage());
         }
-        return gate.admit(tool, raw).map(admitted -> ResultItem.ok(null, tool, admitted));
     }
 
     private static boolean isJson(String contentType) {
@@ -97,38 +90,9 @@ public class ToolOutputsResource {
                 + "' is not accepted: send the output as text/plain (any text) or application/json (a JSON document), UTF-8");
     }
 
-    private byte[] readAtMost(InputStream body) throws IOException {
-        byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-        if (bytes.length > maxBytes) {
-            throw tooLarge(null);
-        }
-        return bytes;
-    }
-
     private ApiException tooLarge(Long length) {
         return new ApiException(Response.Status.REQUEST_ENTITY_TOO_LARGE, "the body " + (length == null ? "" : "(" + length + " bytes) ")
                 + "is over toolspill.ingest.max-bytes = " + maxBytes + " bytes: send a smaller output or raise that setting");
     }
 
-    private static String decode(byte[] bytes) {
-        try {
-            return Utf8.decode(bytes);
-        } catch (CharacterCodingException e) {
-            throw new ApiException(Response.Status.BAD_REQUEST, "the body is not valid UTF-8: send text encoded as UTF-8");
-        }
-    }
-
-    private void checkJson(String raw) {
-        try (var parser = mapper.createParser(raw)) {
-            while (parser.nextToken() != null) {
-                // reading every token proves the whole body is JSON
-            }
-        } catch (JsonProcessingException e) {
-            throw new ApiException(Response.Status.BAD_REQUEST, "the body was sent as application/json but is not valid JSON: "
-                    + e.getOriginalMessage() + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()
-                    + "; send it as text/plain to store it as text");
-        } catch (IOException e) {
-            throw new ApiException(Response.Status.BAD_REQUEST, "the body could not be read: " + e.getMessage());
-        }
-    }
 }

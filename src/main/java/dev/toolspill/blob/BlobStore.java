@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -49,6 +50,15 @@ public interface BlobStore {
     default Optional<Path> localFile(BlobMetadata blob) {
         return Optional.empty();
     }
+
+    /** Starts a blob written from a stream (call from a worker thread); {@code guess} is the kind it will most likely be. */
+    BlobUpload upload(BlobId id, BlobKind guess) throws IOException;
+
+    /** Keeps a read index beside the blob ({@code index/<uuid>.idx}), never inside its name. */
+    Uni<Void> storeIndex(BlobId id, byte[] index);
+
+    /** The blob's read index, or empty when it has none (written earlier, or by another tool). */
+    Uni<Optional<byte[]>> loadIndex(BlobId id);
 
     /** Completes when the store can take writes; fails with the reason otherwise. */
     Uni<Void> checkReady();

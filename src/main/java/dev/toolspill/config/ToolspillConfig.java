@@ -94,7 +94,7 @@ public interface ToolspillConfig {
 
     interface Ingest {
         /** Largest body {@code POST /v1/tool-outputs} accepts, in bytes. */
-        @WithDefault("67108864")
+        @WithDefault("1073741824")
         long maxBytes();
     }
 

@@ -65,15 +65,31 @@ public class HistoryLimit {
         if (!exceeds(tool, text)) {
             return new Limited(text, 0);
         }
+        return cut(limitFor(tool), text, Utf8.length(text), cutter, note);
+    }
+
+    /**
+     * Caps a selection of {@code totalBytes} of which only a prefix, {@code shown}, was read (a huge
+     * blob is never read whole to answer with 16 KiB): the cutter reports drops against the total.
+     */
+    public Limited apply(String tool, String shown, long totalBytes, Cutter cutter, String note) {
         int limit = limitFor(tool);
-        int total = Utf8.length(text);
+        if (totalBytes <= limit && !exceeds(tool, shown)) {
+            return new Limited(shown, 0);
+        }
+        return cut(limit, shown, totalBytes, cutter, note);
+    }
+
+    private Limited cut(int limit, String text, long total, Cutter cutter, String note) {
         int budget = limit - Utf8.length(marker(total, note, ""));
+        long unread = total - Utf8.length(text); // bytes of the selection past the prefix that was read
         while (true) {
             Cut cut = cutter.cut(text, Math.max(0, budget));
-            String marker = marker(cut.droppedBytes(), note, cut.note());
+            long dropped = cut.droppedBytes() + unread;
+            String marker = marker(dropped, note, cut.note());
             int size = Utf8.length(cut.shown()) + Utf8.length(marker);
             if (size <= limit) {
-                return new Limited(cut.shown() + marker, cut.droppedBytes());
+                return new Limited(cut.shown() + marker, dropped);
             }
             if (budget <= 0) {
                 // Only a marker too long for the limit gets here; cut the marker rather than break the cap.

@@ -50,16 +50,34 @@ public final class Summarizer {
     }
 
     public String summarize(BlobId id, Content content) {
+        return summarize(id, shapeOf(content));
+    }
+
+    public String summarize(BlobId id, Shape shape) {
+        if (shape instanceof Shape.TextShape text) {
+            return text(id, text);
+        }
+        if (shape instanceof Shape.ArrayShape array) {
+            return jsonArray(id, array);
+        }
+        return jsonObject(id, (Shape.ObjectShape) shape);
+    }
+
+    /** The shape of content in memory: the lines or elements a summary shows, and the counts. */
+    public Shape shapeOf(Content content) {
         if (content instanceof Content.Structured structured) {
             JsonNode json = structured.json();
-            return json.isArray() ? jsonArray(id, json) : jsonObject(id, json);
+            return json.isArray() ? arrayShape(json) : objectShape(json);
         }
-        return text(id, content.text());
+        return textShape(content.text());
     }
 
     public String text(BlobId id, String text) {
+        return text(id, textShape(text));
+    }
+
+    private Shape.TextShape textShape(String text) {
         long count = TextLines.count(text);
-        String header = id.tag() + " text | " + count + " lines";
         List<String> head = new ArrayList<>();
         int pos = 0;
         while (head.size() < headLines && pos < text.length()) {
@@ -76,6 +94,63 @@ public final class Summarizer {
             tail.add(0, line(text, start, end));
             end = start;
         }
+        return new Shape.TextShape(count, head, tail);
+    }
+
+    private Shape.ArrayShape arrayShape(JsonNode array) {
+        List<String> elements = new ArrayList<>();
+        for (int i = 0; i < Math.min(2, array.size()); i++) {
+            elements.add(firstChars(array.get(i).toString()));
+        }
+        if (array.isEmpty()) {
+            return new Shape.ArrayShape(0, null, null, elements);
+        }
+        JsonNode first = array.get(0);
+        if (!first.isObject()) {
+            return new Shape.ArrayShape(array.size(), null, describe(first), elements);
+        }
+        List<Shape.Field> schema = new ArrayList<>();
+        first.fields().forEachRemaining(field -> schema.add(new Shape.Field(field.getKey(), typeName(field.getValue()))));
+        return new Shape.ArrayShape(array.size(), schema, null, elements);
+    }
+
+    private Shape.ObjectShape objectShape(JsonNode object) {
+        List<Shape.Field> fields = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
+        while (it.hasNext() && fields.size() < maxFields()) {
+            Map.Entry<String, JsonNode> field = it.next();
+            fields.add(new Shape.Field(field.getKey(), describe(field.getValue())));
+        }
+        return new Shape.ObjectShape(object.size(), fields);
+    }
+
+    /** More keys than any summary can show; a streaming pass keeps no more than this. */
+    public int maxFields() {
+        return maxBytes / 4;
+    }
+
+    /** How many leading elements an array summary shows. */
+    public int headElements() {
+        return 2;
+    }
+
+    public int headLines() {
+        return headLines;
+    }
+
+    public int tailLines() {
+        return tailLines;
+    }
+
+    /** Characters of one line or element worth keeping for a summary. */
+    public int lineChars() {
+        return maxBytes + 1;
+    }
+
+    private String text(BlobId id, Shape.TextShape shape) {
+        String header = id.tag() + " text | " + shape.lines() + " lines";
+        List<String> head = shape.head().stream().map(this::firstChars).toList();
+        List<String> tail = shape.tail().stream().map(this::firstChars).toList();
         StringBuilder fixed = new StringBuilder(header).append('\n').append(HEAD);
         if (!tail.isEmpty()) {
             fixed.append('\n').append(TAIL);
@@ -93,24 +168,22 @@ public final class Summarizer {
         return out.toString();
     }
 
-    public String jsonArray(BlobId id, JsonNode array) {
-        int count = array.size();
+    private String jsonArray(BlobId id, Shape.ArrayShape shape) {
+        long count = shape.entries();
         String header = id.tag() + " json_array | " + count + " entries";
-        int shown = Math.min(2, count);
+        if (count == 0) {
+            return header + "\n" + SCHEMA + "\n(empty)\n" + HEAD + "\n(empty)";
+        }
+        List<String> elements = shape.elements().stream().map(this::firstChars).toList();
+        long shown = elements.size();
         String more = count > shown ? "… +" + (count - shown) + " more entries" : null;
         StringBuilder fixed = new StringBuilder(header).append('\n').append(SCHEMA).append('\n').append(HEAD);
         if (more != null) {
             fixed.append('\n').append(more);
         }
-        if (count == 0) {
-            return header + "\n" + SCHEMA + "\n(empty)\n" + HEAD + "\n(empty)";
-        }
         List<IntFunction<String>> lines = new ArrayList<>();
-        lines.add(schemaLine(array.get(0)));
-        for (int i = 0; i < shown; i++) {
-            String element = firstChars(array.get(i).toString());
-            lines.add(cap -> Utf8.clip(element, cap));
-        }
+        lines.add(shape.schema() == null ? cap -> Utf8.clip(shape.firstType(), cap) : schemaLine(shape.schema()));
+        elements.forEach(element -> lines.add(cap -> Utf8.clip(element, cap)));
         List<String> fitted = fit(lines, maxBytes - Utf8.length(fixed));
         StringBuilder out = new StringBuilder(header).append('\n').append(SCHEMA).append('\n').append(fitted.get(0))
                 .append('\n').append(HEAD);
@@ -121,16 +194,14 @@ public final class Summarizer {
         return out.toString();
     }
 
-    public String jsonObject(BlobId id, JsonNode object) {
-        int count = object.size();
+    private String jsonObject(BlobId id, Shape.ObjectShape shape) {
+        long count = shape.keys();
         StringBuilder out = new StringBuilder(id.tag()).append(" json_object | ").append(count).append(" keys\n").append(KEYS);
         int used = Utf8.length(out);
-        int index = 0;
-        Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
-            String line = Utf8.clip(keyName(field.getKey()), maxBytes / 4) + ": " + describe(field.getValue());
-            int left = count - index - 1;
+        long index = 0;
+        for (Shape.Field field : shape.fields()) {
+            String line = Utf8.clip(keyName(field.name()), maxBytes / 4) + ": " + field.type();
+            long left = count - index - 1;
             int reserve = left == 0 ? 0 : 1 + Utf8.length(moreKeys(left));
             if (used + 1 + Utf8.length(line) + reserve > maxBytes) {
                 break;
@@ -155,7 +226,7 @@ public final class Summarizer {
         };
     }
 
-    static String typeName(JsonNode value) {
+    public static String typeName(JsonNode value) {
         return switch (value.getNodeType()) {
             case ARRAY -> "array";
             case OBJECT -> "object";
@@ -167,14 +238,9 @@ public final class Summarizer {
         };
     }
 
-    /** {@code key: type, ...} of an object element, or the described type of any other element. */
-    private IntFunction<String> schemaLine(JsonNode first) {
-        if (!first.isObject()) {
-            String type = describe(first);
-            return cap -> Utf8.clip(type, cap);
-        }
-        List<String> keys = new ArrayList<>();
-        first.fields().forEachRemaining(field -> keys.add(keyName(field.getKey()) + ": " + typeName(field.getValue())));
+    /** {@code key: type, ...} of the first element, as many keys as fit, then {@code … +K more keys}. */
+    private IntFunction<String> schemaLine(List<Shape.Field> fields) {
+        List<String> keys = fields.stream().map(field -> keyName(field.name()) + ": " + field.type()).toList();
         return cap -> {
             String all = String.join(", ", keys);
             if (Utf8.length(all) <= cap) {
@@ -196,7 +262,7 @@ public final class Summarizer {
         };
     }
 
-    private static String moreKeys(int count) {
+    private static String moreKeys(long count) {
         return "… +" + count + " more keys";
     }
 

@@ -8,10 +8,12 @@ import dev.toolspill.blob.BlobKind;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.Offload;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.JsonLayout;
+import dev.toolspill.output.ReadIndex;
 import dev.toolspill.output.TextLines;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -134,6 +136,61 @@ public class FsBlobStore implements BlobStore {
     @Override
     public Optional<Path> localFile(BlobMetadata blob) {
         return Optional.of(root.resolve(blob.key()));
+    }
+
+    @Override
+    public BlobUpload upload(BlobId id, BlobKind guess) throws IOException {
+        Files.createDirectories(blobs);
+        Files.createDirectories(tmp);
+        Path temp = Files.createTempFile(tmp, id + ".", ".part");
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        return new BlobUpload() {
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+            }
+
+            @Override
+            public BlobInfo commit(BlobKind kind, long count) throws IOException {
+                channel.force(true);
+                long size = channel.size();
+                channel.close();
+                Path target = root.resolve(BlobInfo.key(id, kind));
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                syncDirectory(blobs);
+                return new BlobInfo(id, kind, size, count, Files.getLastModifiedTime(target).toInstant());
+            }
+
+            @Override
+            public void abort() {
+                try {
+                    channel.close();
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // a stray temp file under tmp/ is never read
+                }
+            }
+        };
+    }
+
+    @Override
+    public Uni<Void> storeIndex(BlobId id, byte[] index) {
+        return Offload.blocking(() -> {
+            Files.createDirectories(root.resolve("index"));
+            writeAtomically(root.resolve(ReadIndex.key(id)), index);
+            return null;
+        });
+    }
+
+    @Override
+    public Uni<Optional<byte[]>> loadIndex(BlobId id) {
+        return Offload.blocking(() -> {
+            Path file = root.resolve(ReadIndex.key(id));
+            return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.<byte[]>empty();
+        });
     }
 
     @Override

@@ -8,10 +8,12 @@ import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.Offload;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.JsonLayout;
+import dev.toolspill.output.ReadIndex;
 import dev.toolspill.output.TextLines;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -138,6 +140,24 @@ public class S3BlobStore implements BlobStore {
     }
 
     @Override
+    public BlobUpload upload(BlobId id, BlobKind guess) {
+        return new S3Upload(client, bucket, id, guess);
+    }
+
+    @Override
+    public Uni<Void> storeIndex(BlobId id, byte[] index) {
+        return call(() -> client.putObject(put -> put.bucket(bucket).key(ReadIndex.key(id)).contentType("application/json")
+                        .contentLength((long) index.length).checksumSHA256(sha256(index)),
+                AsyncRequestBody.fromBytes(index))).replaceWithVoid();
+    }
+
+    @Override
+    public Uni<Optional<byte[]>> loadIndex(BlobId id) {
+        return getBytes(ReadIndex.key(id), null).map(Optional::of)
+                .onFailure(S3BlobStore::isNotFound).recoverWithItem(Optional.empty());
+    }
+
+    @Override
     public Uni<Void> checkReady() {
         return call(() -> client.headBucket(head -> head.bucket(bucket))).replaceWithVoid()
                 .onFailure().transform(e -> new BlobStoreException(isNotFound(e)
@@ -239,7 +259,7 @@ public class S3BlobStore implements BlobStore {
         return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
     }
 
-    private static String sha256(byte[] bytes) {
+    static String sha256(byte[] bytes) {
         try {
             return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

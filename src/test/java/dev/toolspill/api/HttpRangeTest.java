@@ -7,14 +7,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class RangeSelectionTest {
+class HttpRangeTest {
 
     /** The selection as a status and, for 206, the inclusive first-last of Content-Range. */
-    private static String render(RangeSelection selection) {
-        if (selection instanceof RangeSelection.Part part) {
+    private static String render(HttpRange.Selection selection) {
+        if (selection instanceof HttpRange.Part part) {
             return "206 " + part.first() + "-" + part.last();
         }
-        return selection instanceof RangeSelection.Unsatisfiable ? "416" : "200";
+        return selection instanceof HttpRange.Unsatisfiable ? "416" : "200";
     }
 
     @ParameterizedTest(name = "[{index}] Range: {0} of {1} bytes -> {2}")
@@ -67,18 +67,18 @@ class RangeSelectionTest {
                                             | 0   | 200
             """)
     void selects(String header, long size, String expected) {
-        assertEquals(expected, render(RangeSelection.of(header, size)));
+        assertEquals(expected, render(HttpRange.select(header, size)));
     }
 
     @Test
     void partKnowsItsContentRangeAndByteRange() {
-        RangeSelection.Part part = (RangeSelection.Part) RangeSelection.of("bytes=10-19", 100);
+        HttpRange.Part part = (HttpRange.Part) HttpRange.select("bytes=10-19", 100);
         assertEquals("bytes 10-19/100", part.contentRange());
         assertEquals(new ByteRange(10, 10), part.range());
     }
 
     @Test
     void unsatisfiableNamesOnlyTheSize() {
-        assertEquals("bytes */100", ((RangeSelection.Unsatisfiable) RangeSelection.of("bytes=100-", 100)).contentRange());
+        assertEquals("bytes */100", ((HttpRange.Unsatisfiable) HttpRange.select("bytes=100-", 100)).contentRange());
     }
 }

@@ -16,14 +16,18 @@ import java.util.regex.Pattern;
  * {@code bytes}, and several ranges ({@code bytes=0-1,5-6}), because multipart/byteranges would cost code and
  * a second body format for clients that read one window at a time.
  */
-public sealed interface RangeSelection {
+public final class HttpRange {
+
+    /** What a Range header selects. */
+    public sealed interface Selection permits Whole, Part, Unsatisfiable {
+    }
 
     /** The whole representation, answered with 200. */
-    record Whole() implements RangeSelection {
+    public record Whole() implements Selection {
     }
 
     /** Bytes {@code first..last} (inclusive, as in {@code Content-Range}) of {@code size}, answered with 206. */
-    record Part(long first, long last, long size) implements RangeSelection {
+    public record Part(long first, long last, long size) implements Selection {
         public ByteRange range() {
             return ByteRange.between(first, last + 1);
         }
@@ -34,17 +38,20 @@ public sealed interface RangeSelection {
     }
 
     /** No byte of the range exists (it starts at or past the end, or is a suffix of 0 bytes): 416. */
-    record Unsatisfiable(long size) implements RangeSelection {
+    public record Unsatisfiable(long size) implements Selection {
         public String contentRange() {
             return "bytes */" + size;
         }
     }
 
     /** {@code first-last}, {@code first-} or {@code -suffix}, in ASCII digits. */
-    Pattern SPEC = Pattern.compile("([0-9]+)-([0-9]*)|-([0-9]+)");
+    private static final Pattern SPEC = Pattern.compile("([0-9]+)-([0-9]*)|-([0-9]+)");
+
+    private HttpRange() {
+    }
 
     /** What {@code header} (null when absent) selects from {@code size} bytes. */
-    static RangeSelection of(String header, long size) {
+    public static Selection select(String header, long size) {
         int equals = header == null ? -1 : header.indexOf('=');
         // range units are case-insensitive (RFC 9110 §14.1)
         if (equals < 0 || !header.substring(0, equals).equalsIgnoreCase("bytes")) {
@@ -65,7 +72,7 @@ public sealed interface RangeSelection {
         return last < first ? new Whole() : span(first, last, size);
     }
 
-    private static RangeSelection span(long first, long last, long size) {
+    private static Selection span(long first, long last, long size) {
         if (first >= size) {
             return new Unsatisfiable(size);
         }
@@ -73,7 +80,7 @@ public sealed interface RangeSelection {
     }
 
     /** The last {@code length} bytes, or all of them when there are fewer. */
-    private static RangeSelection suffix(long length, long size) {
+    private static Selection suffix(long length, long size) {
         if (length == 0 || size == 0) {
             return new Unsatisfiable(size);
         }
