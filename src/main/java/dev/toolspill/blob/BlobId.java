@@ -37,6 +37,11 @@ public record BlobId(UUID uuid) {
         return uuid.toString();
     }
 
+    /** When the id was made: a UUID version 7 carries its creation time in milliseconds. */
+    public java.time.Instant created() {
+        return java.time.Instant.ofEpochMilli(uuid.getMostSignificantBits() >>> 16);
+    }
+
     /** How summaries and markers name the blob. */
     public String tag() {
         return "[blob:" + uuid + "]";

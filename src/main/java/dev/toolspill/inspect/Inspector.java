@@ -1,45 +1,64 @@
 package dev.toolspill.inspect;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.async.ByteArrayFeeder;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobInfo;
 import dev.toolspill.blob.BlobKind;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.NoBlobStoreException;
+import dev.toolspill.blob.Offload;
 import dev.toolspill.limit.Cut;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.output.JsonLayout;
+import dev.toolspill.output.ReadIndex;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.TextLines;
 import dev.toolspill.output.Utf8;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
  * Reads exactly the part of a blob a selector names, byte for byte, and caps it with the limit of
- * the tool {@code inspect}. A cut keeps whole lines or elements where it can and names the selector
- * that reads on.
+ * the tool {@code inspect}. With a read index it reads only the bytes near the selection, so the
+ * cost follows the size of the answer; without one it scans the blob. A cut keeps whole lines or
+ * elements where it can and names the selector that reads on.
  */
 @ApplicationScoped
 public class Inspector {
 
     public static final String TOOL = "inspect";
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final Duration WAIT = Duration.ofSeconds(60);
 
     private final Optional<BlobStore> blobs;
     private final Summarizer summarizer;
     private final HistoryLimit limit;
+    private final ObjectMapper mapper;
 
-    public Inspector(Optional<BlobStore> blobs, Summarizer summarizer, HistoryLimit limit) {
+    public Inspector(Optional<BlobStore> blobs, Summarizer summarizer, HistoryLimit limit, ObjectMapper mapper) {
         this.blobs = blobs;
         this.summarizer = summarizer;
         this.limit = limit;
+        this.mapper = mapper;
     }
 
     /** Whether there is a store to read from ({@code toolspill.blob-store.type} is not {@code none}). */
@@ -52,119 +71,344 @@ public class Inspector {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
         BlobStore store = blobs.get();
+        return store.loadIndex(id)
+                .onFailure().recoverWithItem(failure -> {
+                    Log.debugf("No usable read index for %s: %s", id, failure);
+                    return Optional.empty();
+                })
+                .flatMap(index -> index.isPresent()
+                        ? Offload.blocking(() -> indexed(store, id, ReadIndex.fromJson(mapper, index.get()), selector))
+                        : scanned(store, id, selector));
+    }
+
+    // ------------------------------------------------------------------ with an index
+
+    private String indexed(BlobStore store, BlobId id, ReadIndex index, Selector selector) {
+        BlobInfo info = new BlobInfo(id, index.kind(), index.bytes(), index.count(), id.created());
+        checkFits(info, selector);
+        if (selector instanceof Selector.Head) {
+            String summary = index.summary() != null ? index.summary()
+                    : summarizer.summarize(id, store.load(id).await().atMost(WAIT));
+            return head(info, summary);
+        }
+        if (selector instanceof Selector.Lines lines) {
+            checkStart(info, lines.from());
+            long to = Math.min(lines.to(), info.count());
+            long start = lineOffset(store, id, index, lines.from());
+            long end = to == info.count() ? index.bytes() : lineOffset(store, id, index, to + 1);
+            long from = lines.from();
+            LongSupplier firstLineEnd = () -> from == info.count() ? index.bytes() : lineOffset(store, id, index, from + 1);
+            return renderLines(info, from, to, read(store, id, start, end, cap()), end - start, start, firstLineEnd);
+        }
+        if (selector instanceof Selector.Slice slice) {
+            checkStart(info, slice.from());
+            long to = Math.min(slice.to(), info.count());
+            List<ByteRange> spans = elementSpans(store, id, index, slice.from(), to);
+            return renderSlice(info, slice.from(), to, spans, (from, length) -> read(store, id, from, from + length, length));
+        }
+        String name = ((Selector.Key) selector).name();
+        ByteRange value = index.values().get(name);
+        if (value == null) {
+            throw unknownKey(info, name, index.values());
+        }
+        return renderKey(info, (Selector.Key) selector, value, read(store, id, value.offset(), value.end(), cap()));
+    }
+
+    /** Where line {@code n} starts: from the nearest indexed line, counting the few lines between. */
+    private static long lineOffset(BlobStore store, BlobId id, ReadIndex index, long n) {
+        long line = index.positionBefore(n);
+        BlobCursor cursor = new BlobCursor(store, id, index.startBefore(n), index.bytes());
+        while (line < n) {
+            int b = cursor.next();
+            if (b < 0) {
+                return index.bytes();
+            }
+            if (b == '\n') {
+                line++;
+            }
+        }
+        return cursor.position();
+    }
+
+    /**
+     * The spans of elements {@code from..to-1}: every one up to what the limit can show, then the last one,
+     * each found by parsing forward from the nearest indexed element.
+     */
+    private List<ByteRange> elementSpans(BlobStore store, BlobId id, ReadIndex index, long from, long to) {
+        List<ByteRange> spans = new ArrayList<>();
+        long budget = cap();
+        ElementWalker walker = new ElementWalker(store, id, index, from);
+        long shown = 0;
+        for (long i = from; i < to; i++) {
+            ByteRange span = walker.next();
+            spans.add(span);
+            shown += span.length() + 1;
+            if (shown > budget && i + 1 < to) {
+                spans.add(new ElementWalker(store, id, index, to - 1).next()); // the last one, for the size of the whole
+                break;
+            }
+        }
+        return spans;
+    }
+
+    /** Parses elements of a JSON array from an indexed element on, with a streaming parser. */
+    private static final class ElementWalker {
+        private final BlobCursor cursor;
+        private final JsonParser parser;
+        private final long base;
+        private long element;
+        private final long target;
+        private final byte[] chunk = new byte[8192];
+
+        ElementWalker(BlobStore store, BlobId id, ReadIndex index, long target) {
+            this.target = target;
+            this.element = index.positionBefore(target);
+            this.base = index.startBefore(target);
+            this.cursor = new BlobCursor(store, id, base, index.end());
+            try {
+                parser = JSON.createNonBlockingByteArrayParser();
+                // Parse from mid-array as if a new array started just before the indexed element.
+                ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).feedInput(new byte[] {'['}, 0, 1);
+                if (parser.nextToken() != JsonToken.START_ARRAY) {
+                    throw new IllegalStateException("cannot start parsing");
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        ByteRange next() {
+            try {
+                while (true) {
+                    ByteRange span = nextSpan();
+                    if (element++ >= target) {
+                        return span;
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private ByteRange nextSpan() throws IOException {
+            JsonToken token = token();
+            if (token == null || token == JsonToken.END_ARRAY) {
+                throw new IllegalStateException("the read index points past the array's end");
+            }
+            // Offsets are of the parser's input: one '[' and then the blob from base.
+            long start = base + parser.currentTokenLocation().getByteOffset() - 2;
+            int depth = token.isStructStart() ? 1 : 0;
+            while (depth > 0) {
+                JsonToken inner = token();
+                if (inner.isStructStart()) {
+                    depth++;
+                } else if (inner.isStructEnd()) {
+                    depth--;
+                }
+            }
+            long end = base + parser.currentLocation().getByteOffset() - 1;
+            return ByteRange.between(start, end);
+        }
+
+        private JsonToken token() throws IOException {
+            JsonToken token;
+            while ((token = parser.nextToken()) == JsonToken.NOT_AVAILABLE) {
+                int n = 0;
+                int b;
+                while (n < chunk.length && (b = cursor.next()) >= 0) {
+                    chunk[n++] = (byte) b;
+                }
+                if (n == 0) {
+                    ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).endOfInput();
+                } else {
+                    ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).feedInput(chunk, 0, n);
+                }
+            }
+            return token;
+        }
+    }
+
+    // ------------------------------------------------------------------ without an index
+
+    private Uni<String> scanned(BlobStore store, BlobId id, Selector selector) {
         return store.stat(id).flatMap(info -> {
             checkFits(info, selector);
             if (selector instanceof Selector.Head) {
-                return head(store, info);
+                return store.load(id).map(content -> head(info, summarizer.summarize(id, content)));
             }
-            return store.read(id, new ByteRange(0, info.bytes())).map(bytes -> select(info, selector, bytes));
+            return store.read(id, new ByteRange(0, info.bytes())).map(bytes -> scannedSelect(info, selector, bytes));
         });
     }
 
-    private Uni<String> head(BlobStore store, BlobInfo info) {
-        return store.load(info.id()).map(content -> {
-            String metadata = info.id().tag() + " " + info.kind().label() + " | " + info.bytes() + " bytes | "
-                    + info.count() + " " + info.kind().unit() + " | created " + info.created()
-                    + "\nread with: " + selectorsFor(info) + "\n";
-            String summary = summarizer.summarize(info.id(), content);
-            return limit.apply(TOOL, metadata + summary.substring(summary.indexOf('\n') + 1)).text();
-        });
-    }
-
-    private String select(BlobInfo info, Selector selector, byte[] bytes) {
+    private String scannedSelect(BlobInfo info, Selector selector, byte[] bytes) {
         if (selector instanceof Selector.Lines lines) {
-            return lines(info, lines, bytes);
+            long[] starts = TextLines.lineStarts(bytes);
+            checkStart(info, lines.from());
+            long to = Math.min(lines.to(), starts.length - 1);
+            long start = starts[(int) lines.from() - 1];
+            long end = starts[(int) to];
+            long lineEnd = starts[(int) lines.from()];
+            return renderLines(info, lines.from(), to, slice(bytes, start, Math.min(end, start + cap())), end - start, start, () -> lineEnd);
         }
         JsonLayout layout = JsonLayout.scan(bytes);
         if (selector instanceof Selector.Slice slice) {
-            return slice(info, slice, layout, bytes);
-        }
-        return key(info, (Selector.Key) selector, layout, bytes);
-    }
-
-    private String lines(BlobInfo info, Selector.Lines selector, byte[] bytes) {
-        long[] starts = TextLines.lineStarts(bytes);
-        int count = starts.length - 1;
-        if (selector.from() > count) {
-            throw new InvalidSelectorException("blob " + info.id() + " has " + count + " lines, so " + selector
-                    + " starts past its end: use lines:A-B with 1 <= A <= " + count);
-        }
-        int from = (int) selector.from();
-        int to = (int) Math.min(selector.to(), count);
-        String text = decode(bytes, starts[from - 1], starts[to]);
-        Cutter wholeLines = (ignored, budget) -> {
-            int last = from - 1;
-            while (last < to && starts[last + 1] - starts[from - 1] <= budget) {
-                last++;
+            checkStart(info, slice.from());
+            long to = Math.min(slice.to(), layout.elements().size());
+            List<ByteRange> spans = new ArrayList<>();
+            long shown = 0;
+            for (long i = slice.from(); i < to; i++) {
+                ByteRange span = layout.elements().get((int) i);
+                spans.add(span);
+                shown += span.length() + 1;
+                if (shown > cap() && i + 1 < to) {
+                    spans.add(layout.elements().get((int) to - 1));
+                    break;
+                }
             }
-            if (last >= from) {
-                String shown = decode(bytes, starts[from - 1], starts[last]);
-                return new Cut(shown, starts[to] - starts[last], "next part: lines:" + (last + 1) + "-" + to);
-            }
-            return partOfOne(bytes, new ByteRange(starts[from - 1], starts[from] - starts[from - 1]), starts[to] - starts[from - 1],
-                    budget, info, "line " + from);
-        };
-        return limit.apply(TOOL, text, wholeLines, "").text();
-    }
-
-    private String slice(BlobInfo info, Selector.Slice selector, JsonLayout layout, byte[] bytes) {
-        if (!layout.array()) {
-            throw wrongKind(info, selector);
+            return renderSlice(info, slice.from(), to, spans, (from, length) -> slice(bytes, from, from + length));
         }
-        List<ByteRange> elements = layout.elements();
-        if (selector.from() >= elements.size()) {
-            throw new InvalidSelectorException("blob " + info.id() + " has " + elements.size() + " entries, so " + selector
-                    + " starts past its end: use slice:A..B with 0 <= A < " + elements.size());
-        }
-        int from = (int) selector.from();
-        int to = (int) Math.min(selector.to(), elements.size());
-        String text = jsonArray(bytes, elements.subList(from, to));
-        long total = Utf8.length(text);
-        Cutter wholeElements = (ignored, budget) -> {
-            int end = from;
-            long size = 2;
-            while (end < to && size + elements.get(end).length() + (end > from ? 1 : 0) <= budget) {
-                size += elements.get(end).length() + (end > from ? 1 : 0);
-                end++;
-            }
-            if (end > from) {
-                String shown = jsonArray(bytes, elements.subList(from, end));
-                return new Cut(shown, total - Utf8.length(shown), "next part: slice:" + end + ".." + to);
-            }
-            return partOfOne(bytes, elements.get(from), total, budget, info, "entry " + from);
-        };
-        return limit.apply(TOOL, text, wholeElements, "").text();
-    }
-
-    private String key(BlobInfo info, Selector.Key selector, JsonLayout layout, byte[] bytes) {
-        if (layout.array()) {
-            throw wrongKind(info, selector);
-        }
-        ByteRange value = layout.values().get(selector.name());
+        Selector.Key key = (Selector.Key) selector;
+        ByteRange value = layout.values().get(key.name());
         if (value == null) {
-            throw new InvalidSelectorException("blob " + info.id() + " has no top-level key '" + selector.name()
-                    + "'; its keys are: " + keyList(layout));
+            throw unknownKey(info, key.name(), layout.values());
         }
-        String text = decode(bytes, value.offset(), value.end());
-        return limit.apply(TOOL, text, (ignored, budget) -> partOfOne(bytes, value, value.length(), budget, info,
-                "the value of " + selector), "").text();
+        return renderKey(info, key, value, slice(bytes, value.offset(), Math.min(value.end(), value.offset() + cap())));
     }
 
-    /** A single line or value too big for the limit: its first bytes, and where its rest can be read. */
-    private static Cut partOfOne(byte[] bytes, ByteRange unit, long total, int budget, BlobInfo info, String what) {
-        String start = decode(bytes, unit.offset(), Math.min(unit.end(), unit.offset() + Math.max(0, budget)));
-        String shown = Utf8.truncate(start, budget);
-        long shownBytes = Utf8.length(shown);
-        return new Cut(shown, total - shownBytes, what + " alone is " + unit.length() + " bytes; the rest of it: GET /v1/blobs/"
-                + info.id() + " with Range: bytes=" + (unit.offset() + shownBytes) + "-" + (unit.end() - 1));
+    // ------------------------------------------------------------------ rendering, shared by both paths
+
+    /** Bytes of a selection worth reading: one past what the limit can show. */
+    private long cap() {
+        return limit.limitFor(TOOL) + 1L;
     }
 
-    private static String jsonArray(byte[] bytes, List<ByteRange> elements) {
-        return elements.stream().map(e -> decode(bytes, e.offset(), e.end())).collect(Collectors.joining(",", "[", "]"));
+    private String head(BlobInfo info, String summary) {
+        String metadata = info.id().tag() + " " + info.kind().label() + " | " + info.bytes() + " bytes | "
+                + info.count() + " " + info.kind().unit() + " | created " + info.id().created()
+                + "\nread with: " + selectorsFor(info) + "\n";
+        return limit.apply(TOOL, metadata + summary.substring(summary.indexOf('\n') + 1)).text();
     }
 
-    private static String decode(byte[] bytes, long from, long to) {
-        return new String(bytes, (int) from, (int) (to - from), StandardCharsets.UTF_8);
+    /**
+     * Lines {@code from..to}: {@code prefix} holds the first bytes of the selection (at most the cap), which is
+     * {@code total} bytes long and starts at {@code start} in the blob.
+     */
+    private String renderLines(BlobInfo info, long from, long to, byte[] prefix, long total, long start, LongSupplier firstLineEnd) {
+        List<Integer> ends = new ArrayList<>();
+        for (int i = 0; i < prefix.length; i++) {
+            if (prefix[i] == '\n') {
+                ends.add(i + 1);
+            }
+        }
+        boolean whole = prefix.length == total;
+        if (whole && (ends.isEmpty() || ends.get(ends.size() - 1) != prefix.length)) {
+            ends.add(prefix.length); // an unterminated last line
+        }
+        int wholeBytes = ends.isEmpty() ? 0 : ends.get(ends.size() - 1);
+        String text = ends.isEmpty() ? decodeWhole(prefix, prefix.length) : new String(prefix, 0, wholeBytes, StandardCharsets.UTF_8);
+
+        Cutter wholeLines = (ignored, budget) -> {
+            int k = 0;
+            while (k < ends.size() && ends.get(k) <= budget) {
+                k++;
+            }
+            if (k > 0) {
+                String shown = new String(prefix, 0, ends.get(k - 1), StandardCharsets.UTF_8);
+                return new Cut(shown, Utf8.length(text) - ends.get(k - 1), "next part: lines:" + (from + k) + "-" + to);
+            }
+            String shown = Utf8.truncate(decodeWhole(prefix, Math.min(prefix.length, Math.max(0, budget))), budget);
+            long shownBytes = Utf8.length(shown);
+            long lineEnd = ends.isEmpty() ? firstLineEnd.getAsLong() : start + ends.get(0);
+            return new Cut(shown, Utf8.length(text) - shownBytes, "line " + from + " alone is " + (lineEnd - start)
+                    + " bytes; the rest of it: GET /v1/blobs/" + info.id() + " with Range: bytes=" + (start + shownBytes) + "-" + (lineEnd - 1));
+        };
+        return limit.apply(TOOL, text, total, wholeLines, "").text();
+    }
+
+    @FunctionalInterface
+    private interface Reader {
+        byte[] read(long offset, long length);
+    }
+
+    /**
+     * Elements {@code from..to-1} as a JSON array of their stored bytes. {@code spans} are the leading elements
+     * (as many as the limit could show) and, when the selection goes on, its last element.
+     */
+    private String renderSlice(BlobInfo info, long from, long to, List<ByteRange> spans, Reader reader) {
+        boolean complete = spans.size() == to - from;
+        // Only whole elements that were read are shown; anything else makes this a cut.
+        List<ByteRange> leading = complete ? spans : spans.subList(0, spans.size() - 1);
+        long start = spans.get(0).offset();
+        long rawTotal = spans.get(spans.size() - 1).end() - start;
+        long readEnd = leading.get(leading.size() - 1).end();
+        byte[] raw = reader.read(start, Math.min(readEnd - start, cap() * 2));
+        List<String> elements = new ArrayList<>();
+        for (ByteRange span : leading) {
+            if (span.end() - start > raw.length) {
+                break;
+            }
+            elements.add(new String(raw, (int) (span.offset() - start), (int) span.length(), StandardCharsets.UTF_8));
+        }
+        complete = complete && elements.size() == leading.size();
+        String text = elements.stream().collect(Collectors.joining(",", "[", "]"));
+        long textBytes = Utf8.length(text);
+        long total = complete ? textBytes : Math.max(textBytes, limit.limitFor(TOOL) + 1L);
+        long unread = total - textBytes;
+        Cutter wholeElements = (ignored, budget) -> {
+            int k = 0;
+            long size = 2;
+            while (k < elements.size() && size + Utf8.length(elements.get(k)) + (k > 0 ? 1 : 0) <= budget) {
+                size += Utf8.length(elements.get(k)) + (k > 0 ? 1 : 0);
+                k++;
+            }
+            if (k > 0) {
+                String shown = String.join(",", elements.subList(0, k));
+                long rawShown = leading.get(k - 1).end() - start;
+                return new Cut("[" + shown + "]", rawTotal - rawShown - unread, "next part: slice:" + (from + k) + ".." + to);
+            }
+            ByteRange first = leading.get(0);
+            String shown = Utf8.truncate(decodeWhole(raw, (int) Math.min(raw.length, Math.max(0, budget))), budget);
+            long shownBytes = Utf8.length(shown);
+            return new Cut(shown, rawTotal - shownBytes - unread, "entry " + from + " alone is " + first.length()
+                    + " bytes; the rest of it: GET /v1/blobs/" + info.id() + " with Range: bytes=" + (first.offset() + shownBytes)
+                    + "-" + (first.end() - 1));
+        };
+        return limit.apply(TOOL, text, total, wholeElements, "").text();
+    }
+
+    private String renderKey(BlobInfo info, Selector.Key selector, ByteRange value, byte[] prefix) {
+        String text = decodeWhole(prefix, prefix.length);
+        return limit.apply(TOOL, text, value.length(), (ignored, budget) -> {
+            String shown = Utf8.truncate(text, budget);
+            long shownBytes = Utf8.length(shown);
+            return new Cut(shown, Utf8.length(text) - shownBytes, "the value of " + selector + " alone is " + value.length()
+                    + " bytes; the rest of it: GET /v1/blobs/" + info.id() + " with Range: bytes=" + (value.offset() + shownBytes)
+                    + "-" + (value.end() - 1));
+        }, "").text();
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static byte[] read(BlobStore store, BlobId id, long start, long end, long cap) {
+        return store.read(id, ByteRange.between(start, Math.min(end, start + cap))).await().atMost(WAIT);
+    }
+
+    private static byte[] slice(byte[] bytes, long from, long to) {
+        return java.util.Arrays.copyOfRange(bytes, (int) from, (int) to);
+    }
+
+    /** Decodes the first {@code length} bytes, dropping a character cut at the end. */
+    private static String decodeWhole(byte[] bytes, int length) {
+        String text = new String(bytes, 0, length, StandardCharsets.UTF_8);
+        return text.endsWith("\uFFFD") && length > 0 && (bytes[length - 1] & 0x80) != 0 ? text.substring(0, text.length() - 1) : text;
+    }
+
+    private static void checkStart(BlobInfo info, long from) {
+        boolean past = info.kind() == BlobKind.TEXT ? from > info.count() : from >= info.count();
+        if (past) {
+            throw new InvalidSelectorException("blob " + info.id() + " has " + info.count() + " " + info.kind().unit() + ", so the selection starts past its end: use "
+                    + selectorsFor(info));
+        }
     }
 
     private static void checkFits(BlobInfo info, Selector selector) {
@@ -173,13 +417,9 @@ public class Inspector {
                 || (selector instanceof Selector.Slice && info.kind() == BlobKind.JSON_ARRAY)
                 || (selector instanceof Selector.Key && info.kind() == BlobKind.JSON_OBJECT);
         if (!fits) {
-            throw wrongKind(info, selector);
+            throw new InvalidSelectorException("selector '" + selector + "' does not apply to blob " + info.id() + ", a "
+                    + info.kind().label() + " with " + info.count() + " " + info.kind().unit() + ": use " + selectorsFor(info));
         }
-    }
-
-    private static InvalidSelectorException wrongKind(BlobInfo info, Selector selector) {
-        return new InvalidSelectorException("selector '" + selector + "' does not apply to blob " + info.id() + ", a "
-                + info.kind().label() + " with " + info.count() + " " + info.kind().unit() + ": use " + selectorsFor(info));
     }
 
     static String selectorsFor(BlobInfo info) {
@@ -191,17 +431,17 @@ public class Inspector {
         };
     }
 
-    private static String keyList(JsonLayout layout) {
+    private static InvalidSelectorException unknownKey(BlobInfo info, String name, Map<String, ByteRange> values) {
         StringBuilder keys = new StringBuilder();
-        Iterator<String> names = layout.values().keySet().iterator();
+        Iterator<String> names = values.keySet().iterator();
         int shown = 0;
         while (names.hasNext() && shown < 50 && keys.length() < 2000) {
             keys.append(shown == 0 ? "" : ", ").append(names.next());
             shown++;
         }
         if (names.hasNext()) {
-            keys.append(", … +").append(layout.values().size() - shown).append(" more keys");
+            keys.append(", … +").append(values.size() - shown).append(" more keys");
         }
-        return keys.toString();
+        return new InvalidSelectorException("blob " + info.id() + " has no top-level key '" + name + "'; its keys are: " + keys);
     }
 }

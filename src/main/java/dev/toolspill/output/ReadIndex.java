@@ -20,7 +20,16 @@ import java.util.Map;
  * ({@code index/<uuid>.idx}), never inside it; a blob without one is read by scanning.
  */
 public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[] offsets, long end,
-                        Map<String, ByteRange> values) {
+                        Map<String, ByteRange> values, String summary) {
+
+    public ReadIndex(BlobKind kind, long bytes, long count, int every, long[] offsets, long end, Map<String, ByteRange> values) {
+        this(kind, bytes, count, every, offsets, end, values, null);
+    }
+
+    /** The same index carrying the blob's summary, so {@code inspect} without a selector reads nothing else. */
+    public ReadIndex withSummary(String text) {
+        return new ReadIndex(kind, bytes, count, every, offsets, end, values, text);
+    }
 
     static final int VERSION = 1;
 
@@ -45,6 +54,9 @@ public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[]
         ObjectNode root = mapper.createObjectNode()
                 .put("version", VERSION).put("kind", kind.label()).put("bytes", bytes).put("count", count)
                 .put("every", every).put("end", end);
+        if (summary != null) {
+            root.put("summary", summary);
+        }
         ArrayNode list = root.putArray("offsets");
         Arrays.stream(offsets).forEach(list::add);
         ObjectNode spans = root.putObject("values");
@@ -75,6 +87,6 @@ public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[]
             values.put(field.getKey(), ByteRange.between(field.getValue().get(0).asLong(), field.getValue().get(1).asLong()));
         }
         return new ReadIndex(kind, root.path("bytes").asLong(), root.path("count").asLong(), root.path("every").asInt(),
-                offsets, root.path("end").asLong(), values);
+                offsets, root.path("end").asLong(), values, root.hasNonNull("summary") ? root.get("summary").asText() : null);
     }
 }

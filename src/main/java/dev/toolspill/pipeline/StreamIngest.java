@@ -10,6 +10,7 @@ import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
+import dev.toolspill.output.ReadIndex;
 import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.Utf8;
@@ -107,8 +108,8 @@ public class StreamIngest {
             if (info == null) {
                 return limitedPrefix(tool, prefix, total, true);
             }
-            storeIndex(id, scan);
             String summary = summarizer.summarize(id, scan.shape());
+            storeIndex(id, scan.index().withSummary(summary));
             Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
             return new Admitted(limited.text(), info, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), id) : null);
         } catch (RuntimeException | IOException e) {
@@ -162,9 +163,9 @@ public class StreamIngest {
     }
 
     /** The index makes reads fast; a blob without one still works, so a failure here is only logged. */
-    private void storeIndex(BlobId id, StreamScanner.Scan scan) {
+    private void storeIndex(BlobId id, ReadIndex index) {
         try {
-            store.get().storeIndex(id, scan.index().toJson(mapper)).await().atMost(WAIT);
+            store.get().storeIndex(id, index.toJson(mapper)).await().atMost(WAIT);
         } catch (RuntimeException e) {
             Log.warnf("Could not store the read index of blob %s (reads will scan it): %s", id, e.toString());
         }

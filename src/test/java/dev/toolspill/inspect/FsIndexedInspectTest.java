@@ -1,0 +1,25 @@
+package dev.toolspill.inspect;
+
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.fs.FsBlobStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+class FsIndexedInspectTest extends IndexedInspectContractTest {
+
+    @TempDir
+    Path root;
+    private BlobStore store;
+
+    @BeforeEach
+    void setUp() {
+        store = new FsBlobStore(root, MAPPER);
+    }
+
+    @Override
+    protected BlobStore store() {
+        return store;
+    }
+}
