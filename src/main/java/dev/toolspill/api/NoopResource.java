@@ -1,0 +1,23 @@
+package dev.toolspill.api;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Takes any body and answers 204: the baseline the benchmarks measure tool calls against. */
+@Path("/v1/noop")
+@Tag(name = "ops")
+public class NoopResource {
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Accept a body and do nothing", description = "A baseline for load tests: the same HTTP stack, no work.")
+    @APIResponse(responseCode = "204", description = "Nothing to return")
+    public void noop(String ignored) {
+        // nothing, on purpose
+    }
+}
