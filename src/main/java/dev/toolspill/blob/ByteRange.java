@@ -13,7 +13,9 @@ public record ByteRange(long offset, long length) {
         return new ByteRange(fromInclusive, toExclusive - fromInclusive);
     }
 
+    /** The first byte past the range; "to the end" ranges (length {@code Long.MAX_VALUE}) saturate rather than overflow. */
     public long end() {
-        return offset + length;
+        long end = offset + length;
+        return end < offset ? Long.MAX_VALUE : end;
     }
 }

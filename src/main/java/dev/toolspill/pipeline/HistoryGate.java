@@ -11,12 +11,15 @@ import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.Promoter;
 import dev.toolspill.output.Summarizer;
+import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.output.Utf8;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -31,9 +34,14 @@ public class HistoryGate {
     private final HistoryLimit limit;
     private final Optional<BlobStore> store;
     private final ToolspillConfig.BlobStore.Retry retry;
+    private final ObjectMapper mapper;
+
+    /** Outputs from this size on get a read index when stored from memory. */
+    static final long INDEX_FROM_BYTES = 1024 * 1024;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, Optional<BlobStore> store,
-                       ToolspillConfig config) {
+                       ToolspillConfig config, ObjectMapper mapper) {
+        this.mapper = mapper;
         this.promoter = promoter;
         this.summarizer = summarizer;
         this.limit = limit;
@@ -80,13 +88,28 @@ public class HistoryGate {
 
     private Uni<Admitted> admitStored(String tool, Content content, String toolSummary) {
         BlobId id = BlobId.random();
-        return storeWithRetry(id, content).map(blob -> {
+        return storeWithRetry(id, content).flatMap(blob -> {
             String summary = toolSummary == null || toolSummary.isBlank()
                     ? summarizer.summarize(id, content)
                     : id.tag() + " " + toolSummary;
             Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
-            return new Admitted(limited.text(), blob, truncation(limited, blob));
+            Admitted admitted = new Admitted(limited.text(), blob, truncation(limited, blob));
+            return blob.bytes() < INDEX_FROM_BYTES ? Uni.createFrom().item(admitted) : index(id, content).replaceWith(admitted);
         }).onFailure().recoverWithItem(failure -> unstored(tool, content.text(), failure));
+    }
+
+    /** Large outputs get a read index too, so inspect reads only near its selection; without one it scans. */
+    private Uni<Void> index(BlobId id, Content content) {
+        return Offload.blocking(() -> {
+                    byte[] bytes = content.text().getBytes(StandardCharsets.UTF_8);
+                    StreamScanner scanner = new StreamScanner(summarizer, false, StreamIngest.INDEX_EVERY);
+                    scanner.feed(bytes, 0, bytes.length);
+                    StreamScanner.Scan scan = scanner.finish();
+                    return scan.index().withSummary(summarizer.summarize(id, scan.shape())).toJson(mapper);
+                })
+                .flatMap(index -> store.get().storeIndex(id, index))
+                .onFailure().invoke(e -> Log.warnf("Could not index blob %s (reads will scan it): %s", id, e.toString()))
+                .onFailure().recoverWithNull();
     }
 
     /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */

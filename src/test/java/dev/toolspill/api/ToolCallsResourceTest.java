@@ -182,4 +182,14 @@ class ToolCallsResourceTest {
         given().queryParam("format", "gemini").when().get("/v1/tools").then().statusCode(400)
                 .contentType("application/problem+json").body("detail", containsString("use openai, anthropic"));
     }
+
+    @Test
+    void largeToolOutputsGetAReadIndexBesideTheBlob() {
+        Response response = batch("{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"a line of text\\n\",\"times\":100000}}]}");
+        String id = response.path("results[0].blob.id");
+        assertTrue(Files.exists(Path.of("target/test-data/blobs/" + id + ".txt")));
+        assertTrue(Files.exists(Path.of("target/test-data/index/" + id + ".idx")), "the index sits beside the blob");
+        given().queryParam("selector", "lines:99999-100000").when().get("/v1/blobs/" + id + "/inspect").then()
+                .statusCode(200).body(equalTo("a line of text\na line of text\n"));
+    }
 }
