@@ -175,4 +175,35 @@ class ToolOutputsResourceTest {
         // A summary is always far below 16 KiB; only an explicit tool limit or a storeless setup cuts. See LimitsProfileTest.
         post("t", ContentType.TEXT, "x".repeat(100_000)).then().statusCode(200).body("truncated", nullValue());
     }
+
+    @Test
+    void aLargeBodyThatIsNotTheJsonItClaimsLeavesNoBlobBehind() throws Exception {
+        long before = countFiles(BLOBS);
+        String almost = "[" + "{\"n\": 1},".repeat(50_000) + "{\"n\": 2}";
+        post("t", ContentType.JSON, almost).then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", containsString("not valid JSON"));
+        assertEquals(before, countFiles(BLOBS), "no blob was stored");
+        assertEquals(0, countFiles(Path.of("target/test-data/tmp")), "no partial file is left");
+    }
+
+    static long countFiles(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (var files = Files.list(dir)) {
+            return files.count();
+        }
+    }
+
+    @Test
+    void openApiDocumentsEveryEndpoint() {
+        given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
+                .body("paths.'/v1/tool-calls'.post.summary", containsString("batch"))
+                .body("paths.'/v1/tool-outputs'.post.summary", containsString("Promote"))
+                .body("paths.'/v1/tools'.get.summary", containsString("definitions"))
+                .body("paths.'/v1/blobs/{id}'.get", org.hamcrest.Matchers.notNullValue())
+                .body("paths.'/v1/blobs/{id}/inspect'.get.summary", containsString("selector"));
+    }
 }
