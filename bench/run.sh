@@ -53,10 +53,8 @@ command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
 if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" = 0 ] || die "missing tools: ${missing[*]}; install them (apt-get install ${missing[*]}) or run as root"
     say "installing ${missing[*]}"
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2; then
-        apt-get update -q >&2
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2
-    fi
+    apt-get update -q >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2
     NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 fi
 
@@ -64,7 +62,7 @@ fi
 W=$(mktemp -d "${BENCH_TMPDIR:-${TMPDIR:-/tmp}}/toolspill-bench.XXXXXX")
 PIDS=$W/pids
 : > "$PIDS"
-mkdir -p "$W/rows" "$W/data"
+mkdir -p "$W/rows" "$W/notes" "$W/data"
 
 stop_pid() { # pid: TERM, then KILL after 10 s
     local pid=$1 i
@@ -183,8 +181,15 @@ wrk_rps() { # label wrk-args...: prints requests/s; fails on non-2xx answers
         cat "$out" >&2
         return 1
     fi
-    grep -q 'Socket errors' "$out" && echo "bench: wrk $label: $(grep 'Socket errors' "$out")" >&2
+    if grep -q 'Socket errors' "$out"; then
+        note "wrk $label: $(grep 'Socket errors' "$out" | sed 's/^ *//')"
+    fi
     awk '/^Requests\/sec:/ { print $2 }' "$out"
+}
+
+note() { # a raw figure, printed now and listed under the table
+    printf '    %s\n' "$*" >&2
+    printf -- '- %s\n' "$*" >> "$W/notes/$ROW_ID"
 }
 
 row() { # benchmark toolspill baseline ratio target met
@@ -198,7 +203,8 @@ run_row() { # id benchmark target function: a failing row is reported as failed,
     say "$2"
     set +e
     (
-        set -e
+        set -eE
+        trap 'echo "bench: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
         "$4"
     )
     rc=$?
@@ -226,7 +232,7 @@ head -n 8192 "$D/text-1g.txt" > "$D/text-1m.txt"
 # JSON: an array of small objects, 100 MiB.
 awk -v target=$((100 * MIB)) 'BEGIN {
     printf "["; n = 1
-    for (i = 0; n < target - 200; i++) {
+    for (i = 0; n < target; i++) {
         e = sprintf("%s{\"id\":%d,\"name\":\"item-%d\",\"tags\":[\"a\",\"b\"],\"score\":%d.%02d,\"active\":%s,\"note\":\"served from cache, shard %02d\"}",
             (i ? "," : ""), i, i, i % 1000, i % 100, (i % 2 ? "true" : "false"), i % 64)
         printf "%s", e; n += length(e)
@@ -281,7 +287,7 @@ bench_fs_ingest() {
     local tsm catm r
     tsm=$(printf '%s\n' "${ts[@]}" | median)
     catm=$(printf '%s\n' "${cat[@]}" | median)
-    echo "    fs ingest s: ${ts[*]}; cat+sync s: ${cat[*]}" >&2
+    note "fs ingest, s: ${ts[*]}; \`cat > file && sync\`, s: ${cat[*]}"
     r=$(calc "$catm / $tsm")
     row "ingest 256 MiB text into \`fs\` (MiB/s, median of $RUNS)" "$(calc "$size / $MIB / $tsm" 0) MiB/s" \
         "$(calc "$size / $MIB / $catm" 0) MiB/s \`cat > file && sync\`" "$r" "≥ 0.5" "$(met "$r >= 0.5")"
@@ -337,7 +343,7 @@ EOF
     local tsm awsm r
     tsm=$(printf '%s\n' "${ts[@]}" | median)
     awsm=$(printf '%s\n' "${aws[@]}" | median)
-    echo "    S3 ingest s: ${ts[*]}; aws s3 cp s: ${aws[*]}" >&2
+    note "S3 ingest, s: ${ts[*]}; \`aws s3 cp\`, s: ${aws[*]}"
     r=$(calc "$awsm / $tsm")
     row "ingest 256 MiB text into S3 (S3Proxy; MiB/s, median of $RUNS)" "$(calc "$size / $MIB / $tsm" 0) MiB/s" \
         "$(calc "$size / $MIB / $awsm" 0) MiB/s \`aws s3 cp\` ($("$AWS" --version 2>&1 | cut -d' ' -f1))" "$r" "≥ 0.8" "$(met "$r >= 0.8")"
@@ -352,7 +358,8 @@ bench_inspect() {
     echo "$big" > "$W/big-id"
     nbig=$(jq -r .blob.lines "$W/big.json")
     nsmall=$(jq -r .blob.lines "$W/small.json")
-    [ "$nbig" = 4194304 ] && [ "$nsmall" = 8192 ]
+    [ "$nbig" = 4194304 ]
+    [ "$nsmall" = 8192 ]
     # the answer is exactly the 11 lines asked for
     for pair in "$big:$nbig" "$small:$nsmall"; do
         local id=${pair%%:*} count=${pair##*:}
@@ -394,9 +401,9 @@ bench_json() {
     local tsm jqm r
     tsm=$(printf '%s\n' "${ts[@]}" | median)
     jqm=$(printf '%s\n' "${jqt[@]}" | median)
-    echo "    JSON ingest s: ${ts[*]}; jq length s: ${jqt[*]}" >&2
+    note "JSON ingest, s: ${ts[*]}; \`jq length\`, s: ${jqt[*]}"
     r=$(calc "$jqm / $tsm")
-    row "summary + index of a $((size / MIB)) MiB JSON array ($len entries; s, median of $RUNS)" \
+    row "summary + index of a $(calc "$size / $MIB" 0) MiB JSON array ($len entries; s, median of $RUNS)" \
         "$(calc "$tsm" 2) s (ingest into \`fs\`)" "$(calc "$jqm" 2) s \`jq length\`" "$r" "> 1 (faster)" "$(met "$r > 1")"
 }
 
@@ -415,6 +422,7 @@ bench_range() {
     conf=$prefix/nginx.conf
     cat > "$conf" <<EOF
 daemon off;
+$( [ "$(id -u)" = 0 ] && echo "user root;" ) # Toolspill writes its blob files 0600
 worker_processes auto;
 pid $prefix/nginx.pid;
 error_log $prefix/error.log warn;
@@ -444,7 +452,8 @@ EOF
     # both answer 206 with the same 1 MiB
     [ "$(curl -s -o "$W/r1" -w '%{http_code}' -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")" = 206 ]
     [ "$(curl -s -o "$W/r2" -w '%{http_code}' -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")" = 206 ]
-    [ "$(size_of "$W/r1")" = "$MIB" ] && cmp -s "$W/r1" "$W/r2"
+    [ "$(size_of "$W/r1")" = "$MIB" ]
+    cmp -s "$W/r1" "$W/r2"
     wrk_rps warm-range-nginx -d"${WARMUP}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt" > /dev/null
     wrk_rps warm-range-ts -d"${WARMUP}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id" > /dev/null
     ngx=$(wrk_rps range-nginx -d"${DURATION}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")
@@ -475,9 +484,9 @@ bench_rss() {
     polled=$(sort -n "$W/rss.samples" | tail -n 1)
     [ "${polled:-0}" -gt "$hwm" ] && hwm=$polled
     # the most heap in use before any collection during the ingest, from the GC log ("120M->15M(256M)")
-    heap=$(tail -n +"$((marks + 1))" "$W/gc-toolspill-fs.log" | grep -o '[0-9]*M->[0-9]*M' | cut -dM -f1 | sort -n | tail -n 1)
+    heap=$(tail -n +"$((marks + 1))" "$W/gc-toolspill-fs.log" | grep -o '[0-9]*M->[0-9]*M' | cut -dM -f1 | sort -n | tail -n 1 || true)
     oom=$(grep -c OutOfMemoryError "$W/toolspill-fs.log" || true)
-    echo "    1 GiB ingest: HTTP $code in $secs s, VmHWM $((hwm / 1024)) MiB, heap before GC up to ${heap:-?} MiB, $oom OutOfMemoryError" >&2
+    note "1 GiB ingest: HTTP $code in $secs s; VmHWM $((hwm / 1024)) MiB (RSS polled every 50 ms: $((${polled:-0} / 1024)) MiB); heap before a GC up to ${heap:-?} MiB; $oom OutOfMemoryError in the log"
     local ok=0
     [ "$code" = 200 ] && [ "$(jq -r '.blob.bytes' "$W/a.json")" = "$size" ] && [ "$oom" = 0 ] && ok=1
     clear_fs
@@ -504,7 +513,7 @@ commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
     echo "- memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "- OS: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"), kernel $(uname -r); data on $(df -PT "$W" | awk 'NR == 2 { print $2 }')"
     echo "- Java: $(java -version 2>&1 | head -n 1), Toolspill and S3Proxy under \`-Xmx$HEAP\` and \`-Xmx512m\`"
-    echo "- load: wrk $(wrk -v 2>&1 | head -n 1 | awk '{ print $2 }') on the same machine, -t$THREADS -c$CONNECTIONS, ${WARMUP} s warm-up and ${DURATION} s measured per side"
+    echo "- load: wrk $( (wrk -v 2>&1 || true) | head -n 1 | awk '{ print $2 }') on the same machine, -t$THREADS -c$CONNECTIONS, ${WARMUP} s warm-up and ${DURATION} s measured per side"
     echo
     echo "| benchmark | Toolspill | baseline | ratio | target | met? |"
     echo "|---|---|---|---|---|---|"

@@ -53,6 +53,12 @@ public class Inspector {
     private final Summarizer summarizer;
     private final HistoryLimit limit;
     private final ObjectMapper mapper;
+    private final Map<BlobId, ReadIndex> indexes = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<BlobId, ReadIndex> eldest) {
+            return size() > 256;
+        }
+    });
 
     public Inspector(Optional<BlobStore> blobs, Summarizer summarizer, HistoryLimit limit, ObjectMapper mapper) {
         this.blobs = blobs;
@@ -71,14 +77,25 @@ public class Inspector {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
         BlobStore store = blobs.get();
+        return readIndex(store, id).flatMap(index -> index.isPresent()
+                ? Offload.blocking(() -> indexed(store, id, index.get(), selector))
+                : scanned(store, id, selector));
+    }
+
+    /** A blob's index, parsed; indexes never change, so recent ones are kept in memory. */
+    private Uni<Optional<ReadIndex>> readIndex(BlobStore store, BlobId id) {
+        ReadIndex cached = indexes.get(id);
+        if (cached != null) {
+            return Uni.createFrom().item(Optional.of(cached));
+        }
         return store.loadIndex(id)
+                .flatMap(bytes -> bytes.isEmpty() ? Uni.createFrom().item(Optional.<ReadIndex>empty())
+                        : Offload.blocking(() -> Optional.of(ReadIndex.fromJson(mapper, bytes.get()))))
+                .invoke(index -> index.ifPresent(found -> indexes.put(id, found)))
                 .onFailure().recoverWithItem(failure -> {
                     Log.debugf("No usable read index for %s: %s", id, failure);
                     return Optional.empty();
-                })
-                .flatMap(index -> index.isPresent()
-                        ? Offload.blocking(() -> indexed(store, id, ReadIndex.fromJson(mapper, index.get()), selector))
-                        : scanned(store, id, selector));
+                });
     }
 
     // ------------------------------------------------------------------ with an index

@@ -34,6 +34,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -54,6 +56,12 @@ public class S3BlobStore implements BlobStore {
     private final S3AsyncClient client;
     private final String bucket;
     private final ObjectMapper mapper;
+    private final Map<BlobId, String> keys = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<BlobId, String> eldest) {
+            return size() > 10_000;
+        }
+    });
 
     public S3BlobStore(S3AsyncClient client, String bucket, ObjectMapper mapper) {
         this.client = client;
@@ -111,10 +119,34 @@ public class S3BlobStore implements BlobStore {
 
     @Override
     public Uni<byte[]> read(BlobId id, ByteRange range) {
-        return head(id).flatMap(head -> {
-            ByteRange clipped = clip(range, head.response().contentLength());
-            return clipped.length() == 0 ? Uni.createFrom().item(new byte[0]) : getBytes(head.key(), clipped);
+        if (range.length() == 0) {
+            return exists(id).map(found -> {
+                if (!found) {
+                    throw new BlobNotFoundException(id);
+                }
+                return new byte[0];
+            });
+        }
+        // One ranged GET once the name is known: S3 clamps an end past the object and answers 416 past its start.
+        return keyOf(id).flatMap(key -> getBytes(key, range)
+                .onFailure(S3BlobStore::isUnsatisfiable).recoverWithItem(new byte[0]));
+    }
+
+    /** The object name of a blob. Blobs never change, so what one HEAD found is kept for the next reads. */
+    private Uni<String> keyOf(BlobId id) {
+        String known = keys.get(id);
+        if (known != null) {
+            return Uni.createFrom().item(known);
+        }
+        return head(id).map(head -> {
+            keys.put(id, head.key());
+            return head.key();
         });
+    }
+
+    static boolean isUnsatisfiable(Throwable failure) {
+        Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return t instanceof S3Exception s3 && s3.statusCode() == 416;
     }
 
     @Override
