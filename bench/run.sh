@@ -154,6 +154,7 @@ start_toolspill() { # name port -Dkey=value...: a Toolspill under -Xmx256m, on l
 now() { printf '%s\n' "$EPOCHREALTIME"; }
 since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f\n", b - a }'; }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+p90() { sort -g | awk '{ v[NR] = $1 } END { i = int(NR * 0.9 + 0.5); if (i < 1) i = 1; printf "%.2f\n", v[i] }'; }
 calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; } # expression [decimals]
 is_true() { awk "BEGIN { exit !($1) }"; }
 size_of() { stat -c %s "$1"; }
@@ -186,6 +187,8 @@ wrk_rps() { # label wrk-args...: prints requests/s; fails on non-2xx answers
     fi
     awk '/^Requests\/sec:/ { print $2 }' "$out"
 }
+
+wrk_latency() { awk '$1 == "Latency" { print $2; exit }' "$W/wrk-$1.txt"; }
 
 note() { # a raw figure, printed now and listed under the table
     printf '    %s\n' "$*" >&2
@@ -264,6 +267,7 @@ Cache hits 172/184 (93%), wall 4.21 s, cpu 7.80 s. Artifacts: target/classes (2.
     wrk_rps warm-inline -d"${WARMUP}s" -s "$lua" "$FS_URL/v1/tool-outputs?tool=bench" > /dev/null
     noop=$(wrk_rps noop -d"${DURATION}s" -s "$lua" "$FS_URL/v1/noop")
     inline=$(wrk_rps inline -d"${DURATION}s" -s "$lua" "$FS_URL/v1/tool-outputs?tool=bench")
+    note "inline: $(wrk_latency inline) mean latency; no-op: $(wrk_latency noop) mean latency"
     local r
     r=$(calc "$inline / $noop")
     row "inline tool call, ${#body}-byte body (req/s, c$CONNECTIONS, ${DURATION} s)" "$(calc "$inline" 0) req/s" \
@@ -379,6 +383,8 @@ bench_inspect() {
     local tbig tsmall r
     tbig=$(awk -v w=$warm 'NR > 2 * w && NR % 2 == 1 { print $2 * 1000 }' "$W/inspect.times" | median)
     tsmall=$(awk -v w=$warm 'NR > 2 * w && NR % 2 == 0 { print $2 * 1000 }' "$W/inspect.times" | median)
+    note "inspect p90, ms: $(awk -v w=$warm 'NR > 2 * w && NR % 2 == 1 { print $2 * 1000 }' "$W/inspect.times" | p90) (512 MiB), \
+$(awk -v w=$warm 'NR > 2 * w && NR % 2 == 0 { print $2 * 1000 }' "$W/inspect.times" | p90) (1 MiB); read index $(size_of "$FS_ROOT/index/$big.idx" 2>/dev/null || echo '?') bytes (512 MiB) and $(size_of "$FS_ROOT/index/$small.idx" 2>/dev/null || echo '?') bytes (1 MiB)"
     r=$(calc "$tbig / $tsmall")
     row "\`inspect lines:(N-20)-(N-10)\`, 512 MiB vs 1 MiB blob (median of $n, ms)" "$(calc "$tbig" 2) ms (512 MiB)" \
         "$(calc "$tsmall" 2) ms (1 MiB)" "$r" "≤ 2" "$(met "$r <= 2")"
@@ -459,6 +465,7 @@ EOF
     ngx=$(wrk_rps range-nginx -d"${DURATION}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")
     ts=$(wrk_rps range-ts -d"${DURATION}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")
     stop_pid "$npid"
+    note "ranged GET: Toolspill $(calc "$ts" 0) MiB/s, $(wrk_latency range-ts) mean latency; nginx $(calc "$ngx" 0) MiB/s, $(wrk_latency range-nginx) mean latency"
     local r
     r=$(calc "$ts / $ngx")
     row "1 MiB ranged GET of a 512 MiB blob (req/s, c$CONNECTIONS, ${DURATION} s)" "$(calc "$ts" 0) req/s" \
@@ -520,6 +527,12 @@ commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
     for f in "$W"/rows/*; do
         sed 's/\t/ | /g; s/^/| /; s/$/ |/' "$f"
     done
+    if compgen -G "$W/notes/*" > /dev/null; then
+        echo
+        echo "Raw figures:"
+        echo
+        cat "$W"/notes/*
+    fi
 } > "$W/results.md"
 
 echo

@@ -62,7 +62,7 @@ public class HistoryGate {
         if (output instanceof ToolOutput.Stored stored) {
             return store.isPresent() ? admitStored(tool, stored.content(), stored.summary()) : admitInline(tool, stored.content().text());
         }
-        return admit(tool, ((ToolOutput.Inline) output).text());
+        return admit(tool, output.text());
     }
 
     /** Text that is never promoted (error messages, inspect results): only the limit applies. */

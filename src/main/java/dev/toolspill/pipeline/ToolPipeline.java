@@ -92,7 +92,7 @@ public class ToolPipeline {
                 .flatMap(output -> intercept(call, output))
                 .flatMap(output -> tool.promotable()
                         ? gate.admit(tool.name(), output)
-                        : Uni.createFrom().item(gate.admitAsIs(tool.name(), text(output))))
+                        : Uni.createFrom().item(gate.admitAsIs(tool.name(), output.text())))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }
@@ -119,10 +119,6 @@ public class ToolPipeline {
             chain = chain.flatMap(current -> interceptor.afterCall(call, current));
         }
         return chain;
-    }
-
-    private static String text(ToolOutput output) {
-        return output instanceof ToolOutput.Stored stored ? stored.content().text() : ((ToolOutput.Inline) output).text();
     }
 
     private static String message(Tool tool, Throwable failure) {

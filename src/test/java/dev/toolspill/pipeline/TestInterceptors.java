@@ -25,7 +25,7 @@ public final class TestInterceptors {
     }
 
     static String text(ToolOutput output) {
-        return output instanceof ToolOutput.Inline inline ? inline.text() : ((ToolOutput.Stored) output).content().text();
+        return output.text();
     }
 
     /** Runs second: appends 40,000 bytes, which the limit must then cut. */
