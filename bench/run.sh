@@ -146,7 +146,7 @@ wait_http() { # name url pid log [any]: polls until 200 (or any HTTP answer), th
 start_toolspill() { # name port -Dkey=value...: a Toolspill under -Xmx256m, on loopback
     local name=$1 port=$2
     shift 2
-    start_bg "$W/$name.log" java -Xmx$HEAP -Xlog:gc:file="$W/gc-$name.log" \
+    start_bg "$W/$name.log" java -Xmx$HEAP -Xlog:gc:file="$W/gc-$name.log" -XX:ErrorFile="$W/hs_err_%p.log" \
         -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$port" "$@" -jar "$APP"
     wait_http "$name" "http://127.0.0.1:$port/q/health/ready" "$LAST_PID" "$W/$name.log"
 }
@@ -203,6 +203,7 @@ FAILED=0
 run_row() { # id benchmark target function: a failing row is reported as failed, and the others still run
     local rc
     ROW_ID=$1
+    ensure_fs
     say "$2"
     set +e
     (
@@ -220,6 +221,8 @@ run_row() { # id benchmark target function: a failing row is reported as failed,
 }
 
 met() { if is_true "$1"; then echo yes; else echo "**no**"; fi; }
+
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # ---------------------------------------------------------------- data
 # Text: numbered lines of exactly 128 bytes, so 1 GiB, 512, 256 and 1 MiB are 8 Mi, 4 Mi, 2 Mi and 8 Ki lines.
@@ -245,11 +248,26 @@ awk -v target=$((100 * MIB)) 'BEGIN {
 sync # nothing of the generated data may be left dirty for a timed `sync` to write
 
 FS_ROOT=$W/fs
-FS_PORT=$(free_port)
-say "starting Toolspill (fs store) on 127.0.0.1:$FS_PORT"
-start_toolspill toolspill-fs "$FS_PORT" -Dtoolspill.blob-store.fs.root="$FS_ROOT" -Dtoolspill.ingest.max-bytes=2147483648
-FS_PID=$LAST_PID
-FS_URL=http://127.0.0.1:$FS_PORT
+FS_STARTS=0
+start_fs() {
+    FS_PORT=$(free_port)
+    FS_URL=http://127.0.0.1:$FS_PORT
+    say "starting Toolspill (fs store) on 127.0.0.1:$FS_PORT"
+    start_toolspill toolspill-fs "$FS_PORT" -Dtoolspill.blob-store.fs.root="$FS_ROOT" -Dtoolspill.ingest.max-bytes=2147483648
+    FS_PID=$LAST_PID
+    FS_STARTS=$((FS_STARTS + 1))
+}
+ensure_fs() { # the rows share one Toolspill; should it have died, say how, and start another
+    kill -0 "$FS_PID" 2>/dev/null && return 0
+    local rc=0
+    wait "$FS_PID" || rc=$?
+    echo "bench: Toolspill (fs) exited with status $rc; the end of its log:" >&2
+    tail -n 30 "$W/toolspill-fs.log" >&2
+    mv "$W/toolspill-fs.log" "$W/toolspill-fs.$FS_STARTS.log"
+    FAILED=1
+    start_fs
+}
+start_fs
 clear_fs() { rm -f "$FS_ROOT"/blobs/* "$FS_ROOT"/index/* "$FS_ROOT"/tmp/*; }
 
 # ---------------------------------------------------------------- rows
@@ -510,6 +528,7 @@ run_row 4 "inspect near the end: 512 MiB vs 1 MiB" "≤ 2" bench_inspect
 run_row 5 "JSON summary + index vs jq length" "> 1" bench_json
 run_row 6 "1 MiB ranged GET vs nginx" "≥ 0.5" bench_range
 run_row 7 "peak RSS during the 1 GiB ingest" "HTTP 200 within -Xmx$HEAP" bench_rss
+ensure_fs
 
 # ---------------------------------------------------------------- report
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -520,6 +539,7 @@ commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
     echo "- memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "- OS: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"), kernel $(uname -r); data on $(df -PT "$W" | awk 'NR == 2 { print $2 }')"
     echo "- Java: $(java -version 2>&1 | head -n 1), Toolspill and S3Proxy under \`-Xmx$HEAP\` and \`-Xmx512m\`"
+    echo "- load average (1/5/15 min) at the start: $LOAD_START, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "- load: wrk $( (wrk -v 2>&1 || true) | head -n 1 | awk '{ print $2 }') on the same machine, -t$THREADS -c$CONNECTIONS, ${WARMUP} s warm-up and ${DURATION} s measured per side"
     echo
     echo "| benchmark | Toolspill | baseline | ratio | target | met? |"

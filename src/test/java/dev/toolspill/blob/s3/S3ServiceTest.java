@@ -99,6 +99,21 @@ class S3ServiceTest {
 
     @Test
     @Order(3)
+    void aLargeBodyThatIsNotJsonLeavesNothingInTheBucket() {
+        try (S3AsyncClient client = S3Profile.server.client()) {
+            List<String> before = keys(client);
+            // over one 8 MiB part, so the multipart upload has started when the JSON turns out broken
+            String broken = "[" + "{\"n\": 12345678},".repeat(700_000) + "{\"n\": ";
+            given().contentType(ContentType.JSON).body(broken.getBytes(StandardCharsets.UTF_8)).when().post("/v1/tool-outputs?tool=t")
+                    .then().statusCode(400).contentType("application/problem+json");
+            assertEquals(before, keys(client));
+            assertTrue(client.listMultipartUploads(list -> list.bucket(S3Profile.server.bucket())).join().uploads().isEmpty(),
+                    "the multipart upload was aborted");
+        }
+    }
+
+    @Test
+    @Order(4)
     void anUnknownIdIsNotFound() {
         given().when().get("/v1/blobs/019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f70/inspect").then().statusCode(404)
                 .contentType("application/problem+json");
