@@ -42,8 +42,11 @@ public final class StreamScanner {
     private int lastByte = '\n';
     private final LongList lineOffsets = new LongList();
     private final List<byte[]> head = new ArrayList<>();
-    private final Deque<byte[]> tail = new ArrayDeque<>();
-    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    // The current line and the last tail lines live in a ring of reused buffers: no allocation per line.
+    private final byte[][] ring;
+    private final int[] ringLength;
+    private int current;
+    private long tailLines;
 
     // json
     private boolean sniffing = true;
@@ -56,6 +59,8 @@ public final class StreamScanner {
         this.jsonRequired = jsonRequired;
         this.every = every;
         this.lineBytes = summarizer.lineChars() * 2;
+        this.ring = new byte[summarizer.tailLines() + 1][lineBytes];
+        this.ringLength = new int[ring.length];
         lineOffsets.add(0);
         try {
             parser = FACTORY.createNonBlockingByteArrayParser();
@@ -107,6 +112,10 @@ public final class StreamScanner {
         int end = offset + length;
         int start = offset;
         for (int i = offset; i < end; i++) {
+            if (i + 8 <= end && !hasNewline((long) Utf8Check.LONGS.get(chunk, i))) {
+                i += 7; // no newline in these eight bytes
+                continue;
+            }
             if (chunk[i] == '\n') {
                 keepLinePart(chunk, start, i + 1 - start);
                 lineDone();
@@ -120,24 +129,44 @@ public final class StreamScanner {
         keepLinePart(chunk, start, end - start);
     }
 
+    /** Whether any of the eight bytes is '\n' (the classic has-zero-byte test on {@code word ^ 0x0A0A...}). */
+    private static boolean hasNewline(long word) {
+        long x = word ^ 0x0A0A0A0A0A0A0A0AL;
+        return ((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0;
+    }
+
     private void keepLinePart(byte[] chunk, int from, int length) {
-        int room = lineBytes - line.size();
+        int room = lineBytes - ringLength[current];
         if (room > 0 && length > 0) {
-            line.write(chunk, from, Math.min(room, length));
+            int n = Math.min(room, length);
+            System.arraycopy(chunk, from, ring[current], ringLength[current], n);
+            ringLength[current] += n;
         }
     }
 
+    private boolean lineStarted() {
+        return ringLength[current] > 0;
+    }
+
     private void lineDone() {
-        byte[] done = line.toByteArray();
-        line.reset();
         if (head.size() < summarizer.headLines()) {
-            head.add(done);
-            return;
+            head.add(Arrays.copyOf(ring[current], ringLength[current]));
+        } else {
+            tailLines++;
+            current = (current + 1) % ring.length;
         }
-        tail.addLast(done);
-        if (tail.size() > summarizer.tailLines()) {
-            tail.removeFirst();
+        ringLength[current] = 0;
+    }
+
+    /** The last lines after the head, oldest first. */
+    private List<byte[]> tail() {
+        int kept = (int) Math.min(tailLines, ring.length - 1);
+        List<byte[]> lines = new ArrayList<>(kept);
+        for (int i = kept; i >= 1; i--) {
+            int slot = Math.floorMod(current - i, ring.length);
+            lines.add(Arrays.copyOf(ring[slot], ringLength[slot]));
         }
+        return lines;
     }
 
     private void feedJson(byte[] chunk, int offset, int length) {
@@ -195,12 +224,12 @@ public final class StreamScanner {
     }
 
     private Scan textScan() {
-        if (line.size() > 0 || (bytes > 0 && lastByte != '\n')) {
+        if (lineStarted() || (bytes > 0 && lastByte != '\n')) {
             lineDone();
         }
         long lines = bytes == 0 ? 0 : lastByte == '\n' ? newlines : newlines + 1;
         List<String> headLines = head.stream().map(StreamScanner::lineText).toList();
-        List<String> all = tail.stream().map(StreamScanner::lineText).toList();
+        List<String> all = tail().stream().map(StreamScanner::lineText).toList();
         long tailCount = Math.min(summarizer.tailLines(), Math.max(0, lines - headLines.size()));
         List<String> tailLines = all.subList((int) Math.max(0, all.size() - tailCount), all.size());
         long[] offsets = lineOffsets.toArray();
@@ -434,9 +463,16 @@ public final class StreamScanner {
         private int pending;
         private int badAt = -1;
 
+        static final java.lang.invoke.VarHandle LONGS =
+                java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
         boolean accept(byte[] b, int off, int len) {
             int end = off + len;
             for (int i = off; i < end; i++) {
+                if (pending == 0 && i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) {
+                    i += 7; // eight ASCII bytes at once
+                    continue;
+                }
                 int c = b[i];
                 if (pending > 0) {
                     if ((c & 0xC0) != 0x80) {
