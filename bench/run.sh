@@ -7,7 +7,7 @@
 #   bench/run.sh --write    ... and replace the results section of BENCHMARKS.md with this run
 #   bench/run.sh --no-build use the jars already in target/ (quarkus-app and s3proxy)
 #
-# Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 3),
+# Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 5),
 # BENCH_RUNS (runs per timed measurement, median taken, 3), BENCH_TMPDIR (where the ~4 GiB of data go,
 # default $TMPDIR or /tmp), BENCH_KEEP=1 (keep the temp dir and logs).
 set -euo pipefail
@@ -22,13 +22,13 @@ for arg in "$@"; do
     case $arg in
         --write) WRITE=1 ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
 
 DURATION=${BENCH_DURATION:-10}
-WARMUP=${BENCH_WARMUP:-3}
+WARMUP=${BENCH_WARMUP:-5}
 RUNS=${BENCH_RUNS:-3}
 THREADS=2
 CONNECTIONS=32
@@ -223,6 +223,7 @@ run_row() { # id benchmark target function: a failing row is reported as failed,
 met() { if is_true "$1"; then echo yes; else echo "**no**"; fi; }
 
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+CPU_START=$(head -n 1 /proc/stat)
 
 # ---------------------------------------------------------------- data
 # Text: numbered lines of exactly 128 bytes, so 1 GiB, 512, 256 and 1 MiB are 8 Mi, 4 Mi, 2 Mi and 8 Ki lines.
@@ -283,12 +284,18 @@ Cache hits 172/184 (93%), wall 4.21 s, cpu 7.80 s. Artifacts: target/classes (2.
         | jq -e '.status == "ok" and .blob == null' > /dev/null
     wrk_rps warm-noop -d"${WARMUP}s" -s "$lua" "$FS_URL/v1/noop" > /dev/null
     wrk_rps warm-inline -d"${WARMUP}s" -s "$lua" "$FS_URL/v1/tool-outputs?tool=bench" > /dev/null
-    noop=$(wrk_rps noop -d"${DURATION}s" -s "$lua" "$FS_URL/v1/noop")
-    inline=$(wrk_rps inline -d"${DURATION}s" -s "$lua" "$FS_URL/v1/tool-outputs?tool=bench")
-    note "inline: $(wrk_latency inline) mean latency; no-op: $(wrk_latency noop) mean latency"
+    # ABBA, so that a drift of the machine during the run weighs on both sides alike
+    local n1 i1 i2 n2
+    n1=$(wrk_rps noop-1 -d"${DURATION}s" -s "$lua" "$FS_URL/v1/noop")
+    i1=$(wrk_rps inline-1 -d"${DURATION}s" -s "$lua" "$FS_URL/v1/tool-outputs?tool=bench")
+    i2=$(wrk_rps inline-2 -d"${DURATION}s" -s "$lua" "$FS_URL/v1/tool-outputs?tool=bench")
+    n2=$(wrk_rps noop-2 -d"${DURATION}s" -s "$lua" "$FS_URL/v1/noop")
+    noop=$(calc "($n1 + $n2) / 2")
+    inline=$(calc "($i1 + $i2) / 2")
+    note "inline, req/s: $i1 $i2 (mean latency $(wrk_latency inline-1), $(wrk_latency inline-2)); no-op, req/s: $n1 $n2 (mean latency $(wrk_latency noop-1), $(wrk_latency noop-2))"
     local r
     r=$(calc "$inline / $noop")
-    row "inline tool call, ${#body}-byte body (req/s, c$CONNECTIONS, ${DURATION} s)" "$(calc "$inline" 0) req/s" \
+    row "inline tool call, ${#body}-byte body (req/s, c$CONNECTIONS, 2 × ${DURATION} s)" "$(calc "$inline" 0) req/s" \
         "$(calc "$noop" 0) req/s \`POST /v1/noop\`" "$r" "≥ 0.8" "$(met "$r >= 0.8")"
 }
 
@@ -480,13 +487,18 @@ EOF
     cmp -s "$W/r1" "$W/r2"
     wrk_rps warm-range-nginx -d"${WARMUP}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt" > /dev/null
     wrk_rps warm-range-ts -d"${WARMUP}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id" > /dev/null
-    ngx=$(wrk_rps range-nginx -d"${DURATION}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")
-    ts=$(wrk_rps range-ts -d"${DURATION}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")
+    local n1 t1 t2 n2
+    n1=$(wrk_rps range-nginx-1 -d"${DURATION}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")
+    t1=$(wrk_rps range-ts-1 -d"${DURATION}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")
+    t2=$(wrk_rps range-ts-2 -d"${DURATION}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")
+    n2=$(wrk_rps range-nginx-2 -d"${DURATION}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")
     stop_pid "$npid"
-    note "ranged GET: Toolspill $(calc "$ts" 0) MiB/s, $(wrk_latency range-ts) mean latency; nginx $(calc "$ngx" 0) MiB/s, $(wrk_latency range-nginx) mean latency"
+    ngx=$(calc "($n1 + $n2) / 2")
+    ts=$(calc "($t1 + $t2) / 2")
+    note "ranged GET, req/s (= MiB/s): Toolspill $t1 $t2 (mean latency $(wrk_latency range-ts-1), $(wrk_latency range-ts-2)); nginx $n1 $n2 (mean latency $(wrk_latency range-nginx-1), $(wrk_latency range-nginx-2))"
     local r
     r=$(calc "$ts / $ngx")
-    row "1 MiB ranged GET of a 512 MiB blob (req/s, c$CONNECTIONS, ${DURATION} s)" "$(calc "$ts" 0) req/s" \
+    row "1 MiB ranged GET of a 512 MiB blob (req/s, c$CONNECTIONS, 2 × ${DURATION} s)" "$(calc "$ts" 0) req/s" \
         "$(calc "$ngx" 0) req/s nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///')" "$r" "≥ 0.5" "$(met "$r >= 0.5")"
 }
 
@@ -495,7 +507,7 @@ bench_rss() {
     clear_fs
     size=$(size_of "$f")
     marks=$(wc -l < "$W/gc-toolspill-fs.log")
-    echo 5 > "/proc/$FS_PID/clear_refs" 2>/dev/null || echo "bench: could not reset VmHWM; it covers the whole run" >&2
+    { echo 5 > "/proc/$FS_PID/clear_refs"; } 2>/dev/null || echo "bench: could not reset VmHWM; it covers the whole run" >&2
     # VmRSS polled as well, every 50 ms, as a second opinion
     (while kill -0 "$FS_PID" 2>/dev/null; do awk '/^VmRSS/ { print $2 }' "/proc/$FS_PID/status"; sleep 0.05; done) > "$W/rss.samples" 2>/dev/null &
     sampler=$!
@@ -540,7 +552,10 @@ commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
     echo "- OS: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"), kernel $(uname -r); data on $(df -PT "$W" | awk 'NR == 2 { print $2 }')"
     echo "- Java: $(java -version 2>&1 | head -n 1), Toolspill and S3Proxy under \`-Xmx$HEAP\` and \`-Xmx512m\`"
     echo "- load average (1/5/15 min) at the start: $LOAD_START, at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "- load: wrk $( (wrk -v 2>&1 || true) | head -n 1 | awk '{ print $2 }') on the same machine, -t$THREADS -c$CONNECTIONS, ${WARMUP} s warm-up and ${DURATION} s measured per side"
+    echo "- CPU time over the run: $(printf '%s\n%s\n' "$CPU_START" "$(head -n 1 /proc/stat)" | awk '
+        { t = 0; for (i = 2; i <= 9; i++) t += $i; tot[NR] = t; idle[NR] = $5 + $6; steal[NR] = $9 }
+        END { d = tot[2] - tot[1]; printf "%.0f%% busy, %.1f%% stolen by the hypervisor", 100 * (1 - (idle[2] - idle[1]) / d), 100 * (steal[2] - steal[1]) / d }')"
+    echo "- load: wrk $( (wrk -v 2>&1 || true) | head -n 1 | awk '{ print $2 }') on the same machine, -t$THREADS -c$CONNECTIONS, ${WARMUP} s warm-up, then 2 × ${DURATION} s per side in the order baseline, Toolspill, Toolspill, baseline"
     echo
     echo "| benchmark | Toolspill | baseline | ratio | target | met? |"
     echo "|---|---|---|---|---|---|"

@@ -458,13 +458,18 @@ public final class StreamScanner {
         }
     }
 
-    /** An incremental UTF-8 validator: a character may span chunks. */
+    /**
+     * An incremental, strict UTF-8 validator (no overlong forms, no surrogates, nothing past U+10FFFF);
+     * a character may span chunks. Runs of ASCII are skipped eight bytes at a time.
+     */
     static final class Utf8Check {
-        private int pending;
-        private int badAt = -1;
-
         static final java.lang.invoke.VarHandle LONGS =
                 java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+        private int pending;
+        private int low = 0x80;
+        private int high = 0xBF;
+        private int badAt = -1;
 
         boolean accept(byte[] b, int off, int len) {
             int end = off + len;
@@ -473,24 +478,30 @@ public final class StreamScanner {
                     i += 7; // eight ASCII bytes at once
                     continue;
                 }
-                int c = b[i];
+                int c = b[i] & 0xFF;
                 if (pending > 0) {
-                    if ((c & 0xC0) != 0x80) {
+                    if (c < low || c > high) {
                         badAt = i - off;
                         return false;
                     }
                     pending--;
+                    low = 0x80;
+                    high = 0xBF;
                     continue;
                 }
-                if (c >= 0) {
+                if (c < 0x80) {
                     continue;
                 }
-                if ((c & 0xE0) == 0xC0 && (c & 0xFF) >= 0xC2) {
+                if (c >= 0xC2 && c <= 0xDF) {
                     pending = 1;
-                } else if ((c & 0xF0) == 0xE0) {
+                } else if (c >= 0xE0 && c <= 0xEF) {
                     pending = 2;
-                } else if ((c & 0xF8) == 0xF0 && (c & 0xFF) <= 0xF4) {
+                    low = c == 0xE0 ? 0xA0 : 0x80; // no overlong 3-byte forms
+                    high = c == 0xED ? 0x9F : 0xBF; // no surrogates
+                } else if (c >= 0xF0 && c <= 0xF4) {
                     pending = 3;
+                    low = c == 0xF0 ? 0x90 : 0x80; // no overlong 4-byte forms
+                    high = c == 0xF4 ? 0x8F : 0xBF; // nothing past U+10FFFF
                 } else {
                     badAt = i - off;
                     return false;

@@ -1,6 +1,7 @@
 package dev.toolspill.pipeline;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.blob.AsyncUpload;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobInfo;
 import dev.toolspill.blob.BlobKind;
@@ -15,6 +16,7 @@ import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.Utf8;
 import io.quarkus.logging.Log;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;
@@ -34,7 +36,7 @@ public class StreamIngest {
 
     /** Lines (or array elements) between two read-index entries. */
     public static final int INDEX_EVERY = 512;
-    private static final int CHUNK = 64 * 1024;
+    private static final int CHUNK = 256 * 1024;
     private static final Duration WAIT = Duration.ofMinutes(5);
 
     private final HistoryGate gate;
@@ -94,11 +96,8 @@ public class StreamIngest {
                 if (upload != null) {
                     upload = write(upload, buffer, n);
                 }
-                if (buffer == first) {
-                    buffer = new byte[CHUNK];
-                }
-                n = body.read(buffer);
-                n = Math.max(n, 0);
+                buffer = new byte[CHUNK]; // the last one now belongs to the upload
+                n = body.readNBytes(buffer, 0, CHUNK);
             }
             StreamScanner.Scan scan = finish(scanner);
             if (upload == null) {
@@ -133,7 +132,7 @@ public class StreamIngest {
 
     private BlobUpload startUpload(BlobId id, BlobKind guess) {
         try {
-            return store.get().upload(id, guess);
+            return new AsyncUpload(store.get().upload(id, guess), Infrastructure.getDefaultWorkerPool());
         } catch (IOException | RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", store.get().location(), e.toString());
             return null;

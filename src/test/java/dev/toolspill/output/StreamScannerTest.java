@@ -141,6 +141,29 @@ class StreamScannerTest {
     }
 
     @Test
+    void utf8IsCheckedStrictlyLikeTheJdkDecoder() throws Exception {
+        byte[][] samples = {
+                {(byte) 0xE0, (byte) 0x80, (byte) 0x80}, // overlong
+                {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a surrogate
+                {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // past U+10FFFF
+                {(byte) 0xC0, (byte) 0xAF}, // overlong
+                {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, // an emoji: fine
+                {(byte) 0xE2, (byte) 0x80, (byte) 0xA6}, // an ellipsis: fine
+        };
+        for (byte[] sample : samples) {
+            boolean jdk = true;
+            try {
+                Utf8.decode(sample);
+            } catch (java.nio.charset.CharacterCodingException e) {
+                jdk = false;
+            }
+            StreamScanner.Utf8Check check = new StreamScanner.Utf8Check();
+            boolean ours = check.accept(sample, 0, sample.length) && check.complete();
+            assertEquals(jdk, ours, java.util.Arrays.toString(sample));
+        }
+    }
+
+    @Test
     void theIndexRoundTripsThroughJson() throws Exception {
         ReadIndex index = scan("{\"a\": [1, 2], \"b\": \"x\"}", true, 2, new Random(2)).index();
         ReadIndex back = ReadIndex.fromJson(MAPPER, index.toJson(MAPPER));
