@@ -7,13 +7,10 @@ import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import dev.toolspill.blob.BlobKind;
 import dev.toolspill.blob.ByteRange;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -171,9 +170,13 @@ class ToolOutputsResourceTest {
     }
 
     @Test
-    void outputOverTheDefaultLimitIsNeverReturnedWhole() {
-        // A summary is always far below 16 KiB; only an explicit tool limit or a storeless setup cuts. See LimitsProfileTest.
-        post("t", ContentType.TEXT, "x".repeat(100_000)).then().statusCode(200).body("truncated", nullValue());
+    void anOutputOverTheDefaultLimitIsStoredNotCut() {
+        // With a store, 100 KB becomes a blob and a summary far below 16 KiB; only a small tool limit
+        // or a storeless setup cuts (LimitsProfileTest, NoStoreProfileTest).
+        post("t", ContentType.TEXT, "x".repeat(100_000)).then().statusCode(200)
+                .body("blob.bytes", equalTo(100_000))
+                .body("output", startsWith("[blob:"))
+                .body("truncated", nullValue());
     }
 
     @Test
