@@ -9,14 +9,15 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobInfo;
 import dev.toolspill.blob.BlobKind;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.blob.Offload;
 import dev.toolspill.limit.Cut;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
-import dev.toolspill.output.JsonLayout;
 import dev.toolspill.output.ReadIndex;
+import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.TextLines;
 import dev.toolspill.output.Utf8;
@@ -39,8 +40,8 @@ import java.util.stream.Collectors;
 /**
  * Reads exactly the part of a blob a selector names, byte for byte, and caps it with the limit of
  * the tool {@code inspect}. With a read index it reads only the bytes near the selection, so the
- * cost follows the size of the answer; without one it scans the blob. A cut keeps whole lines or
- * elements where it can and names the selector that reads on.
+ * cost follows the size of the answer; a blob without one is scanned once to build it. A cut keeps
+ * whole lines or elements where it can and names the selector that reads on.
  */
 @ApplicationScoped
 public class Inspector {
@@ -48,6 +49,7 @@ public class Inspector {
     public static final String TOOL = "inspect";
     private static final JsonFactory JSON = new JsonFactory();
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final int SCAN_WINDOW = 1024 * 1024;
 
     private final Optional<BlobStore> blobs;
     private final Summarizer summarizer;
@@ -77,9 +79,32 @@ public class Inspector {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
         BlobStore store = blobs.get();
-        return readIndex(store, id).flatMap(index -> index.isPresent()
-                ? Offload.blocking(() -> indexed(store, id, index.get(), selector))
-                : scanned(store, id, selector));
+        return readIndex(store, id)
+                .flatMap(index -> index.isPresent() ? Uni.createFrom().item(index.get()) : scan(store, id))
+                .flatMap(index -> Offload.blocking(() -> indexed(store, id, index, selector)));
+    }
+
+    /**
+     * A blob without a read index (written before indexes, or by another tool) is read once, as a stream in
+     * bounded memory, to build one; it is kept beside the blob for the next reader, when the store allows.
+     */
+    private Uni<ReadIndex> scan(BlobStore store, BlobId id) {
+        return store.metadata(id)
+                .flatMap(meta -> Offload.blocking(() -> {
+                    StreamScanner scanner = new StreamScanner(summarizer, meta.kind().isJson(), ReadIndex.EVERY);
+                    for (long offset = 0; offset < meta.bytes(); offset += SCAN_WINDOW) {
+                        byte[] window = store.read(id, new ByteRange(offset, SCAN_WINDOW)).await().atMost(WAIT);
+                        scanner.feed(window, 0, window.length);
+                    }
+                    StreamScanner.Scan scan = scanner.finish();
+                    return scan.index().withSummary(summarizer.summarize(id, scan.shape()));
+                }))
+                .onFailure(StreamScanner.InvalidOutputException.class)
+                .transform(e -> new BlobStoreException("blob " + id + " does not hold what its name says: " + e.getMessage(), e))
+                .call(index -> store.storeIndex(id, index.toJson(mapper))
+                        .onFailure().invoke(e -> Log.debugf("Could not keep the read index of %s: %s", id, e))
+                        .onFailure().recoverWithNull())
+                .invoke(index -> indexes.put(id, index));
     }
 
     /** A blob's index, parsed; indexes never change, so recent ones are kept in memory. */
@@ -245,53 +270,6 @@ public class Inspector {
         }
     }
 
-    // ------------------------------------------------------------------ without an index
-
-    private Uni<String> scanned(BlobStore store, BlobId id, Selector selector) {
-        return store.stat(id).flatMap(info -> {
-            checkFits(info, selector);
-            if (selector instanceof Selector.Head) {
-                return store.load(id).map(content -> head(info, summarizer.summarize(id, content)));
-            }
-            return store.read(id, new ByteRange(0, info.bytes())).map(bytes -> scannedSelect(info, selector, bytes));
-        });
-    }
-
-    private String scannedSelect(BlobInfo info, Selector selector, byte[] bytes) {
-        if (selector instanceof Selector.Lines lines) {
-            long[] starts = TextLines.lineStarts(bytes);
-            checkStart(info, lines.from());
-            long to = Math.min(lines.to(), starts.length - 1);
-            long start = starts[(int) lines.from() - 1];
-            long end = starts[(int) to];
-            long lineEnd = starts[(int) lines.from()];
-            return renderLines(info, lines.from(), to, slice(bytes, start, Math.min(end, start + cap())), end - start, start, () -> lineEnd);
-        }
-        JsonLayout layout = JsonLayout.scan(bytes);
-        if (selector instanceof Selector.Slice slice) {
-            checkStart(info, slice.from());
-            long to = Math.min(slice.to(), layout.elements().size());
-            List<ByteRange> spans = new ArrayList<>();
-            long shown = 0;
-            for (long i = slice.from(); i < to; i++) {
-                ByteRange span = layout.elements().get((int) i);
-                spans.add(span);
-                shown += span.length() + 1;
-                if (shown > cap() && i + 1 < to) {
-                    spans.add(layout.elements().get((int) to - 1));
-                    break;
-                }
-            }
-            return renderSlice(info, slice.from(), to, spans, (from, length) -> slice(bytes, from, from + length));
-        }
-        Selector.Key key = (Selector.Key) selector;
-        ByteRange value = layout.values().get(key.name());
-        if (value == null) {
-            throw unknownKey(info, key.name(), layout.values());
-        }
-        return renderKey(info, key, value, slice(bytes, value.offset(), Math.min(value.end(), value.offset() + cap())));
-    }
-
     // ------------------------------------------------------------------ rendering, shared by both paths
 
     /** Bytes of a selection worth reading: one past what the limit can show. */
@@ -408,10 +386,6 @@ public class Inspector {
 
     private static byte[] read(BlobStore store, BlobId id, long start, long end, long cap) {
         return store.read(id, ByteRange.between(start, Math.min(end, start + cap))).await().atMost(WAIT);
-    }
-
-    private static byte[] slice(byte[] bytes, long from, long to) {
-        return java.util.Arrays.copyOfRange(bytes, (int) from, (int) to);
     }
 
     /** Decodes the first {@code length} bytes, dropping a character cut at the end. */

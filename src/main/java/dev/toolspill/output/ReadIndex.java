@@ -33,6 +33,9 @@ public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[]
 
     static final int VERSION = 1;
 
+    /** Lines (or array elements) between two index entries: reads near any position scan at most this many. */
+    public static final int EVERY = 512;
+
     public static String key(dev.toolspill.blob.BlobId id) {
         return "index/" + id + ".idx";
     }

@@ -11,6 +11,7 @@ import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.Promoter;
 import dev.toolspill.output.Summarizer;
+import dev.toolspill.output.ReadIndex;
 import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.output.Utf8;
@@ -102,7 +103,7 @@ public class HistoryGate {
     private Uni<Void> index(BlobId id, Content content) {
         return Offload.blocking(() -> {
                     byte[] bytes = content.text().getBytes(StandardCharsets.UTF_8);
-                    StreamScanner scanner = new StreamScanner(summarizer, false, StreamIngest.INDEX_EVERY);
+                    StreamScanner scanner = new StreamScanner(summarizer, false, ReadIndex.EVERY);
                     scanner.feed(bytes, 0, bytes.length);
                     StreamScanner.Scan scan = scanner.finish();
                     return scan.index().withSummary(summarizer.summarize(id, scan.shape())).toJson(mapper);

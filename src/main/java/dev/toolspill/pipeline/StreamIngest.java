@@ -34,8 +34,6 @@ import java.util.Optional;
 @ApplicationScoped
 public class StreamIngest {
 
-    /** Lines (or array elements) between two read-index entries. */
-    public static final int INDEX_EVERY = 512;
     private static final int CHUNK = 256 * 1024;
     private static final Duration WAIT = Duration.ofMinutes(5);
 
@@ -77,7 +75,7 @@ public class StreamIngest {
         if (first.length <= inlineMaxBytes) {
             return small(tool, first, json);
         }
-        StreamScanner scanner = new StreamScanner(summarizer, json, INDEX_EVERY);
+        StreamScanner scanner = new StreamScanner(summarizer, json, ReadIndex.EVERY);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
         BlobUpload upload = store.isPresent() ? startUpload(id, guess(first, json)) : null;
@@ -120,7 +118,7 @@ public class StreamIngest {
     }
 
     private Admitted small(String tool, byte[] bytes, boolean json) {
-        StreamScanner check = new StreamScanner(summarizer, json, INDEX_EVERY);
+        StreamScanner check = new StreamScanner(summarizer, json, ReadIndex.EVERY);
         feed(check, bytes, bytes.length);
         finish(check);
         try {

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A blob with a read index and the same content without one answer every selector with the same
- * bytes, including cuts by a small limit; run against each store.
+ * A blob with a read index and the same content without one (scanned on first read) answer every
+ * selector with the same bytes, including cuts by a small limit; run against each store.
  */
 public abstract class IndexedInspectContractTest {
 
@@ -77,6 +77,8 @@ public abstract class IndexedInspectContractTest {
                 assertTrue(indexed.getBytes(StandardCharsets.UTF_8).length <= limit, selector);
             }
         }
+        assertTrue(store().loadIndex(ids[1]).await().atMost(Duration.ofSeconds(30)).isPresent(),
+                "the blob without an index was scanned once and got one beside it");
     }
 
     @Test
