@@ -89,14 +89,18 @@ public class HistoryGate {
 
     private Uni<Admitted> admitStored(String tool, Content content, String toolSummary) {
         BlobId id = BlobId.random();
-        return storeWithRetry(id, content).flatMap(blob -> {
-            String summary = toolSummary == null || toolSummary.isBlank()
-                    ? summarizer.summarize(id, content)
-                    : id.tag() + " " + toolSummary;
-            Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
-            Admitted admitted = new Admitted(limited.text(), blob, truncation(limited, blob));
-            return blob.bytes() < INDEX_FROM_BYTES ? Uni.createFrom().item(admitted) : index(id, content).replaceWith(admitted);
-        }).onFailure().recoverWithItem(failure -> unstored(tool, content.text(), failure));
+        return storeWithRetry(id, content)
+                .flatMap(blob -> Offload.blocking(() -> summaryOf(id, content, toolSummary)).map(summary -> {
+                    Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
+                    return new Admitted(limited.text(), blob, truncation(limited, blob));
+                }))
+                .call(admitted -> admitted.blob().bytes() < INDEX_FROM_BYTES ? Uni.createFrom().voidItem() : index(id, content))
+                .onFailure().recoverWithItem(failure -> unstored(tool, content.text(), failure));
+    }
+
+    /** The tool's own summary line, kept as it is, or one made from the content (counting a large text is real work). */
+    private String summaryOf(BlobId id, Content content, String toolSummary) {
+        return toolSummary == null || toolSummary.isBlank() ? summarizer.summarize(id, content) : id.tag() + " " + toolSummary;
     }
 
     /** Large outputs get a read index too, so inspect reads only near its selection; without one it scans. */
