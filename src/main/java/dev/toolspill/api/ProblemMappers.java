@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.InvalidBlobIdException;
@@ -51,9 +53,30 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response mismatchedJson(MismatchedInputException e) {
+        return Problem.response(Response.Status.BAD_REQUEST, describe(e));
+    }
+
+    @ServerExceptionMapper
+    public Response badJson(JsonProcessingException e) {
+        return Problem.response(Response.Status.BAD_REQUEST, describe(e));
+    }
+
+    @ServerExceptionMapper
     public Response web(WebApplicationException e) {
         Response.StatusType status = e.getResponse().getStatusInfo();
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return Problem.response(Response.Status.BAD_REQUEST, describe(json));
+        }
         return Problem.response(status.getStatusCode(), status.getReasonPhrase(), e.getMessage());
+    }
+
+    private static String describe(JsonProcessingException e) {
+        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        String field = e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()
+                ? " (in " + mismatch.getPathReference().replaceAll("^[^\\[\"]*", "") + ")" : "";
+        return "the body is not the JSON this endpoint takes: " + e.getOriginalMessage().lines().findFirst().orElse("") + field + where
+                + "; a batch looks like {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}";
     }
 
     @ServerExceptionMapper

@@ -16,6 +16,15 @@ import java.util.concurrent.Executor;
 public final class AsyncUpload implements BlobUpload {
 
     private static final int QUEUE = 8;
+    /** How long a writer may make no progress before the upload fails (a stuck disk or bucket). */
+    private static final long STALL_MILLIS = 120_000;
+
+    /** Writers get threads of their own: borrowing the request workers could leave none to write with. */
+    public static final java.util.concurrent.ExecutorService WRITERS = java.util.concurrent.Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "toolspill-upload-writer");
+        thread.setDaemon(true);
+        return thread;
+    });
     private static final Chunk END = new Chunk(new byte[0], 0, 0);
 
     private record Chunk(byte[] bytes, int offset, int length) {
@@ -40,7 +49,7 @@ public final class AsyncUpload implements BlobUpload {
                 }
             }
             writer.complete(null);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             writer.completeExceptionally(e);
             queue.clear();
         } catch (InterruptedException e) {
@@ -51,9 +60,11 @@ public final class AsyncUpload implements BlobUpload {
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
+        long deadline = System.currentTimeMillis() + STALL_MILLIS;
         while (true) {
-            if (writer.isCompletedExceptionally()) {
+            if (writer.isDone()) {
                 await(); // throws the writer's failure
+                throw new IOException("the upload writer has stopped");
             }
             try {
                 if (queue.offer(new Chunk(bytes, offset, length), 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
@@ -62,6 +73,9 @@ public final class AsyncUpload implements BlobUpload {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while storing");
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("the store took no data for " + STALL_MILLIS / 1000 + " s");
             }
         }
     }
@@ -87,11 +101,10 @@ public final class AsyncUpload implements BlobUpload {
     }
 
     private void finish() {
-        if (writer.isDone()) {
-            return;
-        }
         try {
-            queue.put(END);
+            while (!writer.isDone() && !queue.offer(END, 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                // the writer is busy: wait for room, or for it to stop
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -47,7 +47,7 @@ import java.util.stream.Collectors;
 public class Inspector {
 
     public static final String TOOL = "inspect";
-    private static final JsonFactory JSON = new JsonFactory();
+    private static final JsonFactory JSON = dev.toolspill.output.Json.FACTORY;
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int SCAN_WINDOW = 1024 * 1024;
 
@@ -101,7 +101,7 @@ public class Inspector {
                 }))
                 .onFailure(StreamScanner.InvalidOutputException.class)
                 .transform(e -> new BlobStoreException("blob " + id + " does not hold what its name says: " + e.getMessage(), e))
-                .call(index -> store.storeIndex(id, index.toJson(mapper))
+                .call(index -> Offload.blocking(() -> index.toJson(mapper)).flatMap(json -> store.storeIndex(id, json))
                         .onFailure().invoke(e -> Log.debugf("Could not keep the read index of %s: %s", id, e))
                         .onFailure().recoverWithNull())
                 .invoke(index -> indexes.put(id, index));
@@ -416,8 +416,10 @@ public class Inspector {
     static String selectorsFor(BlobInfo info) {
         long n = info.count();
         return switch (info.kind()) {
-            case TEXT -> "lines:A-B with 1 <= A <= B <= " + n + " (e.g. lines:1-" + Math.min(n, 50) + ")";
-            case JSON_ARRAY -> "slice:A..B with 0 <= A < B <= " + n + " (e.g. slice:0.." + Math.min(n, 10) + ")";
+            case TEXT -> n == 0 ? "nothing: the text is empty"
+                    : "lines:A-B with 1 <= A <= B <= " + n + " (e.g. lines:1-" + Math.min(n, 50) + ")";
+            case JSON_ARRAY -> n == 0 ? "nothing: the array is empty"
+                    : "slice:A..B with 0 <= A < B <= " + n + " (e.g. slice:0.." + Math.min(n, 10) + ")";
             case JSON_OBJECT -> "key:NAME for a top-level key";
         };
     }
@@ -433,6 +435,7 @@ public class Inspector {
         if (names.hasNext()) {
             keys.append(", … +").append(values.size() - shown).append(" more keys");
         }
-        return new InvalidSelectorException("blob " + info.id() + " has no top-level key '" + name + "'; its keys are: " + keys);
+        return new InvalidSelectorException("blob " + info.id() + " has no top-level key '" + Utf8.clip(name, 200)
+                + "'; its keys are: " + keys);
     }
 }

@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public record JsonLayout(boolean array, List<ByteRange> elements, Map<String, ByteRange> values) {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = Json.FACTORY;
 
     public long count() {
         return array ? elements.size() : values.size();

@@ -28,7 +28,7 @@ public class Promoter {
 
     public Promoter(int inlineMaxBytes, ObjectMapper mapper) {
         this.inlineMaxBytes = inlineMaxBytes;
-        this.reader = mapper.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        this.reader = new ObjectMapper(Json.FACTORY.copy()).reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     public boolean fitsInline(String raw) {

@@ -13,10 +13,11 @@ public sealed interface Shape {
     }
 
     /**
-     * {@code schema}: the first element's keys with their types, when it is an object; else {@code firstType}
-     * describes it. {@code elements}: the first elements as compact JSON (long ones may be cut short).
+     * {@code schema}: the first element's first keys with their types, when it is an object ({@code schemaKeys}
+     * of them in all); else {@code firstType} describes it. {@code elements}: the first elements as compact
+     * JSON (long ones may be cut short).
      */
-    record ArrayShape(long entries, List<Field> schema, String firstType, List<String> elements) implements Shape {
+    record ArrayShape(long entries, List<Field> schema, long schemaKeys, String firstType, List<String> elements) implements Shape {
     }
 
     /** {@code fields}: the first keys with the type and size of their values ({@code array[120]}). */

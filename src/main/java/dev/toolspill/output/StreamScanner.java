@@ -24,7 +24,7 @@ import java.util.Set;
  */
 public final class StreamScanner {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = dev.toolspill.output.Json.FACTORY;
 
     private final Summarizer summarizer;
     private final boolean jsonRequired;
@@ -262,6 +262,7 @@ public final class StreamScanner {
         // results
         private final List<String> elements = new ArrayList<>();
         private List<Shape.Field> schema;
+        private long schemaKeys;
         private String firstType;
         private final List<Shape.Field> fields = new ArrayList<>();
         private final Map<String, ByteRange> values = new LinkedHashMap<>();
@@ -327,7 +328,7 @@ public final class StreamScanner {
                 if (children < summarizer.headElements()) {
                     compact = new StringBuilder();
                     writer = FACTORY.createGenerator(new CappedWriter(compact, summarizer.lineChars()));
-                    writer.copyCurrentEvent(parser);
+                    writer.copyCurrentEventExact(parser);
                 }
                 if (children == 0 && token == JsonToken.START_OBJECT) {
                     schema = new ArrayList<>();
@@ -337,7 +338,7 @@ public final class StreamScanner {
 
         private void insideChild(JsonToken token) throws IOException {
             if (writer != null) {
-                writer.copyCurrentEvent(parser);
+                writer.copyCurrentEventExact(parser);
             }
             if (depth == 2) {
                 if (token == JsonToken.FIELD_NAME) {
@@ -367,6 +368,8 @@ public final class StreamScanner {
             if (root == JsonToken.START_ARRAY) {
                 if (children == 0 && childType != JsonToken.START_OBJECT) {
                     firstType = describe(childType, childSize);
+                } else if (children == 0) {
+                    schemaKeys = childSize;
                 }
             } else {
                 if (keys.add(fieldName)) {
@@ -384,7 +387,7 @@ public final class StreamScanner {
         Scan scan() {
             if (root == JsonToken.START_ARRAY) {
                 ReadIndex index = new ReadIndex(BlobKind.JSON_ARRAY, bytes, children, every, elementOffsets.toArray(), end, Map.of());
-                return new Scan(BlobKind.JSON_ARRAY, bytes, new Shape.ArrayShape(children, schema, firstType, elements), index);
+                return new Scan(BlobKind.JSON_ARRAY, bytes, new Shape.ArrayShape(children, schema, schemaKeys, firstType, elements), index);
             }
             ReadIndex index = new ReadIndex(BlobKind.JSON_OBJECT, bytes, keys.size(), every, new long[0], end, values);
             return new Scan(BlobKind.JSON_OBJECT, bytes, new Shape.ObjectShape(keys.size(), fields), index);

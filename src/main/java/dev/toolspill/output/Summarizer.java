@@ -63,11 +63,16 @@ public final class Summarizer {
         return jsonObject(id, (Shape.ObjectShape) shape);
     }
 
-    /** The shape of content in memory: the lines or elements a summary shows, and the counts. */
+    /**
+     * The shape of content in memory: the lines or elements a summary shows, and the counts. JSON goes
+     * through the same streaming scanner as an ingested body, so both show the same (exact) previews.
+     */
     public Shape shapeOf(Content content) {
         if (content instanceof Content.Structured structured) {
-            JsonNode json = structured.json();
-            return json.isArray() ? arrayShape(json) : objectShape(json);
+            byte[] bytes = structured.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            StreamScanner scanner = new StreamScanner(this, true, Integer.MAX_VALUE);
+            scanner.feed(bytes, 0, bytes.length);
+            return scanner.finish().shape();
         }
         return textShape(content.text());
     }
@@ -97,36 +102,14 @@ public final class Summarizer {
         return new Shape.TextShape(count, head, tail);
     }
 
-    private Shape.ArrayShape arrayShape(JsonNode array) {
-        List<String> elements = new ArrayList<>();
-        for (int i = 0; i < Math.min(2, array.size()); i++) {
-            elements.add(firstChars(array.get(i).toString()));
-        }
-        if (array.isEmpty()) {
-            return new Shape.ArrayShape(0, null, null, elements);
-        }
-        JsonNode first = array.get(0);
-        if (!first.isObject()) {
-            return new Shape.ArrayShape(array.size(), null, describe(first), elements);
-        }
-        List<Shape.Field> schema = new ArrayList<>();
-        first.fields().forEachRemaining(field -> schema.add(new Shape.Field(field.getKey(), typeName(field.getValue()))));
-        return new Shape.ArrayShape(array.size(), schema, null, elements);
-    }
-
-    private Shape.ObjectShape objectShape(JsonNode object) {
-        List<Shape.Field> fields = new ArrayList<>();
-        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
-        while (it.hasNext() && fields.size() < maxFields()) {
-            Map.Entry<String, JsonNode> field = it.next();
-            fields.add(new Shape.Field(field.getKey(), describe(field.getValue())));
-        }
-        return new Shape.ObjectShape(object.size(), fields);
-    }
-
     /** More keys than any summary can show; a streaming pass keeps no more than this. */
     public int maxFields() {
         return maxBytes / 4;
+    }
+
+    /** The byte cap of a summary. */
+    public int maxBytes() {
+        return maxBytes;
     }
 
     /** How many leading elements an array summary shows. */
@@ -182,7 +165,7 @@ public final class Summarizer {
             fixed.append('\n').append(more);
         }
         List<IntFunction<String>> lines = new ArrayList<>();
-        lines.add(shape.schema() == null ? cap -> Utf8.clip(shape.firstType(), cap) : schemaLine(shape.schema()));
+        lines.add(shape.schema() == null ? cap -> Utf8.clip(shape.firstType(), cap) : schemaLine(shape.schema(), shape.schemaKeys()));
         elements.forEach(element -> lines.add(cap -> Utf8.clip(element, cap)));
         List<String> fitted = fit(lines, maxBytes - Utf8.length(fixed));
         StringBuilder out = new StringBuilder(header).append('\n').append(SCHEMA).append('\n').append(fitted.get(0))
@@ -239,26 +222,28 @@ public final class Summarizer {
     }
 
     /** {@code key: type, ...} of the first element, as many keys as fit, then {@code … +K more keys}. */
-    private IntFunction<String> schemaLine(List<Shape.Field> fields) {
+    private IntFunction<String> schemaLine(List<Shape.Field> fields, long total) {
         List<String> keys = fields.stream().map(field -> keyName(field.name()) + ": " + field.type()).toList();
+        long unlisted = total - keys.size(); // keys past what a summary could ever show were not kept
         return cap -> {
             String all = String.join(", ", keys);
-            if (Utf8.length(all) <= cap) {
+            if (unlisted == 0 && Utf8.length(all) <= cap) {
                 return all;
             }
             StringBuilder line = new StringBuilder();
             int taken = 0;
             while (taken < keys.size()) {
                 String next = (taken == 0 ? "" : ", ") + keys.get(taken);
-                String suffix = (taken + 1 == keys.size() ? "" : ", " + moreKeys(keys.size() - taken - 1));
+                long left = keys.size() - taken - 1 + unlisted;
+                String suffix = left == 0 ? "" : ", " + moreKeys(left);
                 if (Utf8.length(line) + Utf8.length(next) + Utf8.length(suffix) > cap) {
                     break;
                 }
                 line.append(next);
                 taken++;
             }
-            String rest = (taken == 0 ? "" : ", ") + moreKeys(keys.size() - taken);
-            return Utf8.clip(line + rest, cap);
+            long rest = keys.size() - taken + unlisted;
+            return rest == 0 ? line.toString() : Utf8.clip(line + (taken == 0 ? "" : ", ") + moreKeys(rest), cap);
         };
     }
 

@@ -100,14 +100,15 @@ public class HistoryGate {
 
     /** The tool's own summary line, kept as it is, or one made from the content (counting a large text is real work). */
     private String summaryOf(BlobId id, Content content, String toolSummary) {
-        return toolSummary == null || toolSummary.isBlank() ? summarizer.summarize(id, content) : id.tag() + " " + toolSummary;
+        return toolSummary == null || toolSummary.isBlank() ? summarizer.summarize(id, content)
+                : Utf8.clip(id.tag() + " " + toolSummary, summarizer.maxBytes());
     }
 
     /** Large outputs get a read index too, so inspect reads only near its selection; without one it scans. */
     private Uni<Void> index(BlobId id, Content content) {
         return Offload.blocking(() -> {
                     byte[] bytes = content.text().getBytes(StandardCharsets.UTF_8);
-                    StreamScanner scanner = new StreamScanner(summarizer, false, ReadIndex.EVERY);
+                    StreamScanner scanner = new StreamScanner(summarizer, content instanceof Content.Structured, ReadIndex.EVERY);
                     scanner.feed(bytes, 0, bytes.length);
                     StreamScanner.Scan scan = scanner.finish();
                     return scan.index().withSummary(summarizer.summarize(id, scan.shape())).toJson(mapper);

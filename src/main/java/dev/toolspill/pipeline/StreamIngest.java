@@ -16,7 +16,6 @@ import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.Utf8;
 import io.quarkus.logging.Log;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;
@@ -109,7 +108,7 @@ public class StreamIngest {
             storeIndex(id, scan.index().withSummary(summary));
             Limited limited = limit.apply(tool, summary, Cutter.UTF8, "full output: " + id.tag());
             return new Admitted(limited.text(), info, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), id) : null);
-        } catch (RuntimeException | IOException e) {
+        } catch (RuntimeException | IOException | Error e) {
             if (upload != null) {
                 upload.abort();
             }
@@ -130,7 +129,7 @@ public class StreamIngest {
 
     private BlobUpload startUpload(BlobId id, BlobKind guess) {
         try {
-            return new AsyncUpload(store.get().upload(id, guess), Infrastructure.getDefaultWorkerPool());
+            return new AsyncUpload(store.get().upload(id, guess), AsyncUpload.WRITERS);
         } catch (IOException | RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", store.get().location(), e.toString());
             return null;

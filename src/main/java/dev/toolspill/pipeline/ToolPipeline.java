@@ -81,6 +81,10 @@ public class ToolPipeline {
     }
 
     private Uni<ResultItem> run(ToolCall call, Executor caller) {
+        if (call.name() == null || call.name().isBlank()) {
+            return Uni.createFrom().item(error(call, "the call names no tool: set \"name\" to one of "
+                    + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
+        }
         Tool tool = registry.find(call.name()).orElse(null);
         if (tool == null) {
             return Uni.createFrom().item(error(call, "unknown tool '" + call.name() + "'; known tools: "

@@ -59,6 +59,8 @@ public class InspectTool implements Tool {
         return Uni.createFrom().item(() -> BlobId.parse(arguments.path("blob_id").asText()))
                 .flatMap(id -> inspector.inspect(id, Selector.parse(arguments.path("selector").asText(null))))
                 .onFailure(IllegalArgumentException.class).transform(e -> new ToolException(e.getMessage()))
-                .onFailure(dev.toolspill.blob.BlobNotFoundException.class).transform(e -> new ToolException(e.getMessage()));
+                .onFailure(dev.toolspill.blob.BlobNotFoundException.class).transform(e -> new ToolException(e.getMessage()))
+                .onFailure(dev.toolspill.blob.BlobStoreException.class).transform(e -> new ToolException(
+                        "the blob store could not be read (" + e.getMessage() + "); try again shortly", e));
     }
 }

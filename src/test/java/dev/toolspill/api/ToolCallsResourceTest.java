@@ -163,7 +163,12 @@ class ToolCallsResourceTest {
         batch("{}").then().statusCode(400).contentType("application/problem+json");
         batch("{\"calls\":[{\"id\":\"x\",\"name\":\"echo\",\"arguments\":{\"text\":\"a\"}},{\"id\":\"x\",\"name\":\"echo\",\"arguments\":{\"text\":\"b\"}}]}")
                 .then().statusCode(400).body("detail", containsString("call id 'x' is used twice"));
-        batch("{\"calls\":[{\"id\":").then().statusCode(400).contentType("application/problem+json");
+        batch("{\"calls\":[{\"id\":").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("a batch looks like"));
+        batch("{\"calls\":\"x\"}").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("calls"));
+        batch("[]").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("a batch looks like"));
     }
 
     @Test

@@ -95,7 +95,10 @@ class StreamScannerTest {
                 IntStream.range(0, 300).mapToObj(i -> "{\"id\": " + i + ", \"name\": \"item " + i + "\"}").collect(Collectors.joining(",\n", "[\n", "\n]")),
                 "{" + IntStream.range(0, 200).mapToObj(i -> "\"k" + i + "\": " + (i % 3 == 0 ? "[1,2]" : i % 3 == 1 ? "\"s\"" : "12.5"))
                         .collect(Collectors.joining(", ")) + "}",
-                "[\"" + "long ".repeat(2000) + "\", 1]");
+                "[\"" + "long ".repeat(2000) + "\", 1]",
+                // what Python's json.dumps writes for emoji: escaped surrogate pairs, in keys too
+                "[{\"\\ud83c\\udf89 party\": 1, \"n\": -2.5e1}, {\"\\ud83c\\udf89 party\": 2}]",
+                "{\"\\ud83d\\ude00\": [1, 2], \"plain\": \"\\u00e9\"}");
         for (String doc : docs) {
             for (int round = 0; round < 20; round++) {
                 assertAgrees(doc, random.nextBoolean(), random);

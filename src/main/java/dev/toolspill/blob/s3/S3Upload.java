@@ -67,7 +67,8 @@ final class S3Upload implements BlobUpload {
 
     private void sendPart() throws IOException {
         if (uploadId == null) {
-            uploadId = join(client.createMultipartUpload(create -> create.bucket(bucket).key(key).contentType(guess.mediaType())))
+            uploadId = join(client.createMultipartUpload(create -> create.bucket(bucket).key(key).contentType(guess.mediaType())
+                            .metadata(Map.of(S3BlobStore.META_KIND, guess.label()))))
                     .uploadId();
         }
         while (inFlight.size() >= IN_FLIGHT) {
@@ -106,7 +107,8 @@ final class S3Upload implements BlobUpload {
         if (!finalKey.equals(key)) {
             // Rare: it began like JSON and turned out to be text. Server-side copy under the right name.
             join(client.copyObject(copy -> copy.sourceBucket(bucket).sourceKey(key).destinationBucket(bucket).destinationKey(finalKey)
-                    .contentType(kind.mediaType()).metadataDirective("REPLACE")));
+                    .contentType(kind.mediaType()).metadataDirective("REPLACE")
+                    .metadata(Map.of(S3BlobStore.META_KIND, kind.label()))));
             join(client.deleteObject(delete -> delete.bucket(bucket).key(key)));
         }
         return new BlobInfo(id, kind, total, count, Instant.now());

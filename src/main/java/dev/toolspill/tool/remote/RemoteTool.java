@@ -30,11 +30,11 @@ public class RemoteTool implements Tool {
     private final String description;
     private final JsonNode parameters;
     private final URI url;
-    private final Optional<Duration> timeout;
+    private final Duration timeout;
     private final Map<String, String> headers;
     private final WebClient client;
 
-    public RemoteTool(String name, String description, JsonNode parameters, URI url, Optional<Duration> timeout,
+    public RemoteTool(String name, String description, JsonNode parameters, URI url, Duration timeout,
                       Map<String, String> headers, WebClient client) {
         this.name = name;
         this.description = description;
@@ -62,14 +62,14 @@ public class RemoteTool implements Tool {
 
     @Override
     public Optional<Duration> timeout() {
-        return timeout;
+        return Optional.of(timeout);
     }
 
     @Override
     public Uni<String> execute(JsonNode arguments) {
         var request = client.postAbs(url.toString()).putHeader("Content-Type", "application/json").putHeader("Accept", "*/*");
         headers.forEach(request::putHeader);
-        timeout.ifPresent(t -> request.timeout(t.toMillis()));
+        request.timeout(timeout.toMillis());
         return request.sendBuffer(Buffer.buffer(arguments.toString()))
                 .onFailure().transform(this::describe)
                 .map(this::body);
@@ -98,7 +98,7 @@ public class RemoteTool implements Tool {
         }
         if (failure instanceof TimeoutException || failure.getClass().getSimpleName().contains("Timeout")) {
             return new ToolException("tool " + name + " did not answer within "
-                    + timeout.map(Durations::format).orElse("its timeout") + "; retry with a narrower request", failure);
+                    + Durations.format(timeout) + "; retry with a narrower request", failure);
         }
         if (failure instanceof HttpClosedException) {
             return new ToolException("tool " + name + " closed the connection before answering; try again", failure);

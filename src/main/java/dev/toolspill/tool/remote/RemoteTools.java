@@ -13,9 +13,11 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Builds the remote tools named under {@code toolspill.tools.remote}, sharing one HTTP client. */
 @ApplicationScoped
@@ -27,14 +29,15 @@ public class RemoteTools {
     public RemoteTools(ToolspillConfig config, Vertx vertx, ObjectMapper mapper) {
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setUserAgent("toolspill")
-                .setMaxPoolSize(config.pipeline().maxConcurrency())
+                // abandoned calls hold a connection until their request timeout: leave room for them
+                .setMaxPoolSize(Math.max(64, 4 * config.pipeline().maxConcurrency()))
                 .setTryUseCompression(true));
         for (Map.Entry<String, ToolspillConfig.Tools.Remote> entry : config.tools().remote().entrySet()) {
-            tools.add(create(entry.getKey(), entry.getValue(), mapper));
+            tools.add(create(entry.getKey(), entry.getValue(), mapper, config.pipeline()));
         }
     }
 
-    private RemoteTool create(String name, ToolspillConfig.Tools.Remote remote, ObjectMapper mapper) {
+    private RemoteTool create(String name, ToolspillConfig.Tools.Remote remote, ObjectMapper mapper, ToolspillConfig.Pipeline pipeline) {
         String key = "toolspill.tools.remote.\"" + name + "\"";
         URI url;
         try {
@@ -45,7 +48,10 @@ public class RemoteTools {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(key + ".url='" + remote.url() + "' is not usable: " + e.getMessage());
         }
-        return new RemoteTool(name, remote.description(), schema(key, remote.schema(), mapper), url, remote.timeout(),
+        // The request always times out, at the same moment the pipeline gives up on the call, so a hung
+        // server never keeps a pooled connection.
+        Duration timeout = Optional.ofNullable(pipeline.timeouts().get(name)).or(remote::timeout).orElse(pipeline.timeout());
+        return new RemoteTool(name, remote.description(), schema(key, remote.schema(), mapper), url, timeout,
                 remote.headers(), client);
     }
 
