@@ -99,6 +99,19 @@ public class HistoryLimit {
         }
     }
 
+    private static final java.util.regex.Pattern MARKER =
+            java.util.regex.Pattern.compile("\n\\[truncated: (\\d+) bytes dropped, refine your query\\][^\n]*$");
+
+    /**
+     * The bytes a marker at the end of {@code text} says were dropped: for text a tool already cut with
+     * this limit (inspect reads only what fits), so the result still reports its truncation.
+     */
+    public static long droppedBytesIn(String text) {
+        int from = Math.max(0, text.lastIndexOf("\n[truncated: "));
+        java.util.regex.Matcher matcher = MARKER.matcher(text).region(from, text.length());
+        return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
+    }
+
     static String marker(long dropped, String note, String cutNote) {
         StringBuilder marker = new StringBuilder("\n[truncated: ").append(dropped).append(" bytes dropped, refine your query]");
         if (!note.isEmpty()) {

@@ -69,6 +69,10 @@ public class HistoryGate {
     /** Text that is never promoted (error messages, inspect results): only the limit applies. */
     public Admitted admitAsIs(String tool, String text) {
         Limited limited = limit.apply(tool, text);
+        if (!limited.truncated()) {
+            // already cut by the tool itself with this limit (inspect): report what its marker says
+            limited = new Limited(limited.text(), HistoryLimit.droppedBytesIn(limited.text()));
+        }
         return new Admitted(limited.text(), null, truncation(limited, null));
     }
 

@@ -197,4 +197,18 @@ class ToolCallsResourceTest {
         given().queryParam("selector", "lines:99999-100000").when().get("/v1/blobs/" + id + "/inspect").then()
                 .statusCode(200).body(equalTo("a line of text\na line of text\n"));
     }
+
+    @Test
+    void aCutInspectResultReportsItsTruncation() {
+        String text = "a fairly long line of log output number\n".repeat(2000);
+        String id = given().contentType(ContentType.TEXT).body(text)
+                .when().post("/v1/tool-outputs?tool=read_file").then().extract().path("blob.id");
+        Response response = batch("{\"calls\":[{\"id\":\"1\",\"name\":\"inspect\",\"arguments\":{\"blob_id\":\"" + id + "\",\"selector\":\"lines:1-2000\"}}]}");
+        String output = response.path("results[0].output");
+        int dropped = response.path("results[0].truncated.dropped_bytes");
+        assertTrue(output.contains("\n[truncated: " + dropped + " bytes dropped, refine your query] next part: lines:"), output);
+        assertTrue(dropped > 0);
+        assertEquals(text.length(), output.substring(0, output.indexOf("\n[truncated: ")).length() + dropped,
+                "shown + dropped is the whole selection");
+    }
 }
