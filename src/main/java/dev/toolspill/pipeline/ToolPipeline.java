@@ -12,6 +12,7 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.quarkus.runtime.Startup;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -30,6 +31,7 @@ import java.util.stream.Collectors;
  * each with a timeout); post-tool-call interceptors; promotion and the blob store; the limit. Results
  * come back in call order, and a failing call is an error item, never a failed batch.
  */
+@Startup // settings it cannot honour fail start-up, not the first batch
 @ApplicationScoped
 public class ToolPipeline {
 
@@ -46,6 +48,13 @@ public class ToolPipeline {
                 .map(Instance.Handle::get)
                 .collect(Collectors.toList());
         this.config = config.pipeline();
+        if (this.config.maxConcurrency() < 1) {
+            throw new IllegalArgumentException("toolspill.pipeline.max-concurrency=" + this.config.maxConcurrency()
+                    + " would run no call: set it to 1 or more");
+        }
+        if (this.config.timeout().isNegative() || this.config.timeout().isZero()) {
+            throw new IllegalArgumentException("toolspill.pipeline.timeout=" + this.config.timeout() + " must be positive, e.g. 30s");
+        }
     }
 
     private static int priority(Class<?> type) {

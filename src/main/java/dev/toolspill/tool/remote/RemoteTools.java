@@ -30,7 +30,7 @@ public class RemoteTools {
         this.client = WebClient.create(vertx, new WebClientOptions()
                 .setUserAgent("toolspill")
                 // abandoned calls hold a connection until their request timeout: leave room for them
-                .setMaxPoolSize(Math.max(64, 4 * config.pipeline().maxConcurrency()))
+                .setMaxPoolSize(Math.max(64, 4 * Math.max(1, config.pipeline().maxConcurrency())))
                 .setTryUseCompression(true));
         for (Map.Entry<String, ToolspillConfig.Tools.Remote> entry : config.tools().remote().entrySet()) {
             tools.add(create(entry.getKey(), entry.getValue(), mapper, config.pipeline()));
