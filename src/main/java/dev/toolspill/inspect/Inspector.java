@@ -11,6 +11,7 @@ import dev.toolspill.blob.BlobKind;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.Lru;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.blob.Offload;
 import dev.toolspill.limit.Cut;
@@ -55,12 +56,7 @@ public class Inspector {
     private final Summarizer summarizer;
     private final HistoryLimit limit;
     private final ObjectMapper mapper;
-    private final Map<BlobId, ReadIndex> indexes = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<BlobId, ReadIndex> eldest) {
-            return size() > 256;
-        }
-    });
+    private final Map<BlobId, ReadIndex> indexes = Lru.map(256);
 
     public Inspector(Optional<BlobStore> blobs, Summarizer summarizer, HistoryLimit limit, ObjectMapper mapper) {
         this.blobs = blobs;

@@ -10,6 +10,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.Lru;
 import dev.toolspill.blob.Offload;
 import dev.toolspill.output.Content;
 import dev.toolspill.output.JsonLayout;
@@ -34,8 +35,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -56,12 +55,7 @@ public class S3BlobStore implements BlobStore {
     private final S3AsyncClient client;
     private final String bucket;
     private final ObjectMapper mapper;
-    private final Map<BlobId, String> keys = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<BlobId, String> eldest) {
-            return size() > 10_000;
-        }
-    });
+    private final Map<BlobId, String> keys = Lru.map(10_000);
 
     public S3BlobStore(S3AsyncClient client, String bucket, ObjectMapper mapper) {
         this.client = client;
