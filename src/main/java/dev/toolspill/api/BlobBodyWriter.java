@@ -1,7 +1,7 @@
 package dev.toolspill.api;
 
 import dev.toolspill.blob.BlobStoreException;
-import dev.toolspill.blob.Offload;
+import dev.toolspill.blob.CallerContext;
 import io.quarkus.logging.Log;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -22,8 +22,7 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Writes a {@link BlobBody} straight to the Vert.x response: a file region with {@code sendFile} (zero-copy), a
- * stream of chunks with backpressure (the next chunk is asked for only when the connection can take it), so
+ * Writes a {@link BlobBody} straight to the Vert.x response: a stream of chunks with backpressure (the next chunk is asked for only when the connection can take it), so
  * memory stays flat for any blob size. A failure before the first byte still becomes a problem+json answer
  * through the exception mappers; after it, the connection is reset so the client sees a short body, never a
  * complete-looking wrong one.
@@ -48,15 +47,10 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
         // the request stays open until the last byte is out; Completion resumes it
         request.suspend();
         Completion completion = new Completion(request, response);
-        if (body instanceof BlobBody.FileRegion region) {
-            response.sendFile(region.file().toString(), region.range().offset(), region.range().length())
-                    .onComplete(sent -> completion.finish(sent.cause()));
-        } else if (body instanceof BlobBody.Chunks chunks) {
-            // back on the request's event loop, where write-queue state and drain handlers belong; a buffer of one
-            // chunk, since emitOn would otherwise read up to 256 chunks (16 MiB) ahead of a slow client
-            chunks.chunks().emitOn(Offload.callerContext(), 1)
-                    .subscribe().withSubscriber(new ChunkWriter(response, chunks.length(), completion));
-        }
+        // back on the request's event loop, where write-queue state and drain handlers belong; a buffer of one
+        // chunk, since emitOn would otherwise read up to 256 chunks (16 MiB) ahead of a slow client
+        body.chunks().emitOn(CallerContext.executor(), 1)
+                .subscribe().withSubscriber(new ChunkWriter(response, body.length(), completion));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.toolspill.api;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
+import org.jboss.resteasy.reactive.PathPart;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.NoBlobStoreException;
 import io.smallrye.mutiny.Uni;
@@ -21,7 +22,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code GET} and {@code HEAD /v1/blobs/{id}}: a blob's raw bytes, streamed, never loaded whole.
@@ -49,9 +49,9 @@ public class BlobContentResource {
 
     static final String CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-    private final Optional<BlobStore> store;
+    private final BlobStore store;
 
-    public BlobContentResource(Optional<BlobStore> store) {
+    public BlobContentResource(BlobStore store) {
         this.store = store;
     }
 
@@ -81,7 +81,10 @@ public class BlobContentResource {
     }
 
     private BlobStore store() {
-        return store.orElseThrow(NoBlobStoreException::new);
+        if (!store.available()) {
+            throw new NoBlobStoreException();
+        }
+        return store;
     }
 
     private Response answer(BlobMetadata blob, HttpHeaders headers) {
@@ -108,17 +111,18 @@ public class BlobContentResource {
 
     private Response.ResponseBuilder content(Response.ResponseBuilder response, BlobMetadata blob, EntityTag etag, ByteRange range) {
         return response.entity(body(blob, range))
-                .type(blob.kind().mediaType())
+                .type(blob.format().mediaType())
                 .header(HttpHeaders.CONTENT_LENGTH, range.length())
                 .header("Accept-Ranges", "bytes")
                 .header(HttpHeaders.ETAG, etag.toString())
                 .header(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
     }
 
-    private BlobBody body(BlobMetadata blob, ByteRange range) {
+    /** A local file goes out with {@code sendfile} (Quarkus REST's {@link PathPart}); other stores stream chunks. */
+    private Object body(BlobMetadata blob, ByteRange range) {
         return store().localFile(blob)
-                .<BlobBody>map(file -> new BlobBody.FileRegion(file, range))
-                .orElseGet(() -> new BlobBody.Chunks(store().stream(blob.id(), range), range.length()));
+                .<Object>map(file -> new PathPart(file, range.offset(), range.length()))
+                .orElseGet(() -> new BlobBody(store().stream(blob.id(), range), range.length()));
     }
 
     private static Response unsatisfiable(BlobMetadata blob, HttpRange.Unsatisfiable unsatisfiable) {

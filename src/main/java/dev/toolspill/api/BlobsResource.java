@@ -2,6 +2,7 @@ package dev.toolspill.api;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.inspect.Inspector;
+import dev.toolspill.limit.Limited;
 import dev.toolspill.inspect.Selector;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -42,6 +43,7 @@ public class BlobsResource {
                                @Parameter(description = "lines:A-B, slice:A..B or key:NAME; omit for metadata and the head", example = "lines:1000-1010")
                                @QueryParam("selector") String selector) {
         return Uni.createFrom().item(() -> BlobId.parse(id))
-                .flatMap(blobId -> inspector.inspect(blobId, Selector.parse(selector)));
+                .flatMap(blobId -> inspector.inspect(blobId, Selector.parse(selector)))
+                .map(Limited::text);
     }
 }

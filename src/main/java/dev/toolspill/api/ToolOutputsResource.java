@@ -1,7 +1,8 @@
 package dev.toolspill.api;
 
 import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.pipeline.StreamIngest;
+import dev.toolspill.ingest.StreamIngest;
+import io.smallrye.mutiny.Uni;
 import dev.toolspill.pipeline.ResultItem;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;
@@ -53,7 +54,7 @@ public class ToolOutputsResource {
     @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public ResultItem ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
+    public Uni<ResultItem> ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
                                   @QueryParam("tool") String tool,
                                   @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                   @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
@@ -67,10 +68,15 @@ public class ToolOutputsResource {
             throw tooLarge(contentLength);
         }
         try {
-            return ResultItem.ok(null, tool, ingest.ingest(tool, body, json));
+            return ingest.ingest(tool, body, json).map(admitted -> ResultItem.ok(null, tool, admitted))
+                    .onFailure(StreamIngest.RefusedException.class).transform(e -> refused((StreamIngest.RefusedException) e));
         } catch (StreamIngest.RefusedException e) {
-            throw new ApiException(e.tooLarge() ? Response.Status.REQUEST_ENTITY_TOO_LARGE : Response.Status.BAD_REQUEST, e.getMessage());
+            throw refused(e);
         }
+    }
+
+    private static ApiException refused(StreamIngest.RefusedException e) {
+        return new ApiException(e.tooLarge() ? Response.Status.REQUEST_ENTITY_TOO_LARGE : Response.Status.BAD_REQUEST, e.getMessage());
     }
 
     private static boolean isJson(String contentType) {

@@ -1,11 +1,10 @@
 package dev.toolspill.blob;
 
 /**
- * What a store can tell of a blob without reading its content: its kind and size in bytes. Unlike
- * {@link BlobInfo} it has no count of lines, entries or keys, so it is cheap to get (a file stat, an S3 HEAD)
- * and can be asked for on every HTTP read of a blob.
+ * What a store can tell of a blob without reading it: its format and size in bytes. Cheap to get
+ * (a file stat, an S3 HEAD), so every HTTP read of a blob may ask for it.
  */
-public record BlobMetadata(BlobId id, BlobKind kind, long bytes) {
+public record BlobMetadata(BlobId id, BlobFormat format, long bytes) {
 
     public BlobMetadata {
         if (bytes < 0) {
@@ -13,8 +12,7 @@ public record BlobMetadata(BlobId id, BlobKind kind, long bytes) {
         }
     }
 
-    /** The object or file name, relative to the store root: {@code blobs/<uuid>.txt|json}. */
-    public String key() {
-        return BlobInfo.key(id, kind);
+    public String name() {
+        return BlobLayout.blob(id, format);
     }
 }

@@ -1,6 +1,5 @@
 package dev.toolspill.blob;
 
-import dev.toolspill.output.Content;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
@@ -10,59 +9,55 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Where stored outputs live. A blob is named {@code blobs/<uuid>.txt} or {@code blobs/<uuid>.json}
- * and is readable from that name alone. Every call is non-blocking; an unknown id fails with
- * {@link BlobNotFoundException}.
+ * Where stored outputs live, as bytes: a store knows names, sizes and ranges, never lines or JSON.
+ * Callers say which {@link BlobFormat} a blob has; {@link BlobLayout} names it. Every call but
+ * {@link #upload} is non-blocking; an unknown id fails with {@link BlobNotFoundException}.
  */
 public interface BlobStore {
 
-    /** Writes the content under a fresh name; readers never see it partly written. */
-    Uni<BlobInfo> store(BlobId id, Content content);
+    /** Whether this is a real store; false only for {@link NoBlobStore} ({@code toolspill.blob-store.type=none}). */
+    default boolean available() {
+        return true;
+    }
 
-    Uni<Content> load(BlobId id);
+    /** Writes the bytes under the blob's name; readers never see them partly written. */
+    Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes);
 
-    Uni<Boolean> exists(BlobId id);
+    /** Starts a blob written from a stream; {@code guess} is the format it will most likely have. Blocks: call from a worker. */
+    BlobUpload upload(BlobId id, BlobFormat guess) throws IOException;
 
-    Uni<BlobInfo> stat(BlobId id);
+    /** Format and size, without reading the content (a file stat, an S3 HEAD). */
+    Uni<BlobMetadata> metadata(BlobId id);
 
-    /** The bytes of {@code range}, clipped to the blob's end. */
+    /** The bytes of {@code range}, clipped to the blob's end. For small ranges: the answer is held in memory. */
     Uni<byte[]> read(BlobId id, ByteRange range);
 
     /**
-     * Kind and size, without reading the content (a file stat, an S3 HEAD): what an HTTP read needs to answer
-     * ranges and conditional requests before it streams anything.
-     */
-    Uni<BlobMetadata> metadata(BlobId id);
-
-    /**
-     * The bytes of {@code range}, clipped to the blob's end (empty when the range starts at or past it), as chunks
-     * of bounded size read only as they are requested: a blob of any size streams in bounded memory. Nothing is
-     * opened before subscription; cancelling releases what was opened. An unknown id fails the stream, before
-     * any chunk, with {@link BlobNotFoundException}.
+     * The bytes of {@code range}, clipped to the blob's end, as chunks of bounded size read only as they are
+     * requested: a blob of any size streams in bounded memory. Nothing is opened before subscription; cancelling
+     * releases what was opened. An unknown id fails the stream, before any chunk, with {@link BlobNotFoundException}.
      */
     Multi<Buffer> stream(BlobId id, ByteRange range);
 
-    /**
-     * The local file that holds this blob, when the store keeps blobs on a local filesystem: lets the HTTP layer
-     * send it zero-copy ({@code sendfile}) instead of through {@link #stream}. Stores without one, like S3, keep
-     * this default.
-     */
+    /** The local file that holds this blob, when the store keeps files: lets the HTTP layer send it with {@code sendfile}. */
     default Optional<Path> localFile(BlobMetadata blob) {
         return Optional.empty();
     }
 
-    /** Starts a blob written from a stream (call from a worker thread); {@code guess} is the kind it will most likely be. */
-    BlobUpload upload(BlobId id, BlobKind guess) throws IOException;
+    /** Keeps index bytes beside the blob ({@link BlobLayout#index}), replacing any there. */
+    Uni<Void> putIndex(BlobId id, byte[] index);
 
-    /** Keeps a read index beside the blob ({@code index/<uuid>.idx}), never inside its name. */
-    Uni<Void> storeIndex(BlobId id, byte[] index);
+    /** The blob's index bytes, or empty when none are kept. */
+    Uni<Optional<byte[]>> readIndex(BlobId id);
 
-    /** The blob's read index, or empty when it has none (written earlier, or by another tool). */
-    Uni<Optional<byte[]>> loadIndex(BlobId id);
+    /** Readies the store at start-up (S3 creates a missing bucket when configured to); by default, checks it. */
+    default Uni<Void> prepare() {
+        return checkReady();
+    }
 
     /** Completes when the store can take writes; fails with the reason otherwise. */
     Uni<Void> checkReady();
 
-    /** Where the store keeps blobs, for logs and health output. */
+    /** Where the store keeps blobs, for logs. */
     String location();
 }

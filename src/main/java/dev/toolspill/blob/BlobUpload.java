@@ -3,18 +3,16 @@ package dev.toolspill.blob;
 import java.io.IOException;
 
 /**
- * A blob written from a stream as its bytes arrive, in bounded memory, on a worker thread. Nothing
- * is visible under the blob's name before {@link #commit}; {@link #abort} leaves nothing behind.
+ * A blob written from a stream as its bytes arrive, in bounded memory. Its calls block: make them
+ * from a worker thread, one at a time. Nothing is visible under the blob's name before
+ * {@link #commit}; {@link #abort} leaves nothing behind.
  */
 public interface BlobUpload {
 
     void write(byte[] bytes, int offset, int length) throws IOException;
 
-    /**
-     * Makes the blob visible, under the name of its final {@code kind} (which may differ from the
-     * guess the upload started with), and returns what is known of it.
-     */
-    BlobInfo commit(BlobKind kind, long count) throws IOException;
+    /** Makes the blob visible under the name of its final {@code format}, which may differ from the guess it started with. */
+    BlobMetadata commit(BlobFormat format) throws IOException;
 
     /** Drops what was written. Safe to call after a failure, and more than once. */
     void abort();

@@ -23,6 +23,8 @@ public interface ToolspillConfig {
 
     Pipeline pipeline();
 
+    Inspect inspect();
+
     Tools tools();
 
     interface BlobStore {
@@ -96,6 +98,20 @@ public interface ToolspillConfig {
         /** Largest body {@code POST /v1/tool-outputs} accepts, in bytes. */
         @WithDefault("1073741824")
         long maxBytes();
+
+        /** Threads that write streamed uploads to the store, apart from the request workers; shared by all uploads. */
+        @WithDefault("8")
+        int writerThreads();
+
+        /** How long the store may take no data from an upload before the upload fails (a stuck disk or bucket). */
+        @WithDefault("120s")
+        Duration writeStallTimeout();
+    }
+
+    interface Inspect {
+        /** Memory for parsed read indexes kept between reads, in bytes (an index weighs about 8 bytes a 512 lines). */
+        @WithDefault("33554432")
+        long indexCacheBytes();
     }
 
     interface Pipeline {

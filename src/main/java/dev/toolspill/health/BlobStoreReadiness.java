@@ -8,7 +8,6 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 import java.time.Duration;
-import java.util.Optional;
 
 /** Ready only while the blob store can take writes. */
 @Readiness
@@ -17,18 +16,18 @@ public class BlobStoreReadiness implements AsyncHealthCheck {
 
     private static final String NAME = "blob-store";
 
-    private final Optional<BlobStore> store;
+    private final BlobStore store;
 
-    public BlobStoreReadiness(Optional<BlobStore> store) {
+    public BlobStoreReadiness(BlobStore store) {
         this.store = store;
     }
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        if (store.isEmpty()) {
+        if (!store.available()) {
             return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", "none").build());
         }
-        BlobStore blobs = store.get();
+        BlobStore blobs = store;
         return blobs.checkReady()
                 .ifNoItem().after(Duration.ofSeconds(5)).fail()
                 .map(ok -> HealthCheckResponse.named(NAME).up().withData("location", blobs.location()).build())

@@ -1,5 +1,12 @@
 package dev.toolspill.inspect;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.toolspill.output.KeyNames;
+import dev.toolspill.text.Utf8;
+
+import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -7,7 +14,7 @@ import java.util.regex.Pattern;
 public sealed interface Selector {
 
     String USAGE = "use lines:A-B (text, 1-based, inclusive), slice:A..B (JSON array, 0-based, end exclusive), "
-            + "key:NAME (JSON object, a top-level key), or no selector for metadata and the head";
+            + "key:NAME or key:\"NAME\" (JSON object, a top-level key; the quoted form is a JSON string), or no selector for metadata and the head";
 
     /** No selector: metadata and the head. */
     record Head() implements Selector {
@@ -37,12 +44,30 @@ public sealed interface Selector {
     record Key(String name) implements Selector {
         @Override
         public String toString() {
-            return "key:" + name;
+            return "key:" + KeyNames.display(name);
         }
     }
 
     Pattern LINES = Pattern.compile("lines:(\\d{1,18})(?:-(\\d{1,18})?)?");
     Pattern SLICE = Pattern.compile("slice:(\\d{1,18})\\.\\.(\\d{1,18})?");
+
+    /** {@code "NAME"} as a JSON string: reaches the empty key, keys with outer spaces, quotes or control characters. */
+    private static String quotedKey(String quoted) {
+        try (JsonParser parser = QUOTED.createParser(quoted)) {
+            if (parser.nextToken() == JsonToken.VALUE_STRING) {
+                String name = parser.getText();
+                if (parser.nextToken() == null) {
+                    return name;
+                }
+            }
+        } catch (IOException e) {
+            // refused below
+        }
+        throw new InvalidSelectorException("selector 'key:" + Utf8.clip(quoted, 200) + "' starts a quoted key but is not one "
+                + "JSON string: write key:\"NAME\" with JSON escapes, e.g. key:\"trailing \" or key:\"\" for the empty key");
+    }
+
+    JsonFactory QUOTED = new JsonFactory();
 
     static Selector parse(String text) {
         if (text == null || text.isBlank()) {
@@ -51,8 +76,12 @@ public sealed interface Selector {
         String s = text.strip();
         if (s.startsWith("key:")) {
             String name = s.substring(4);
+            if (name.startsWith("\"")) {
+                return new Key(quotedKey(name));
+            }
             if (name.isEmpty()) {
-                throw new InvalidSelectorException("selector 'key:' names no key: write key:NAME, e.g. key:results");
+                throw new InvalidSelectorException("selector 'key:' names no key: write key:NAME, e.g. key:results, "
+                        + "or key:\"\" for the empty key");
             }
             return new Key(name);
         }

@@ -1,6 +1,6 @@
 package dev.toolspill.limit;
 
-import dev.toolspill.output.Utf8;
+import dev.toolspill.text.Utf8;
 
 /** Decides how a text too long for the limit is cut to at most {@code budget} bytes. */
 @FunctionalInterface

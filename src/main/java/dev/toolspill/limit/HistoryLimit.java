@@ -1,10 +1,6 @@
 package dev.toolspill.limit;
 
-import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.output.Utf8;
-import io.quarkus.runtime.Startup;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
+import dev.toolspill.text.Utf8;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,8 +10,6 @@ import java.util.TreeMap;
  * tool's limit is cut and ends with {@code [truncated: N bytes dropped, refine your query]}; the
  * result, marker included, never exceeds the limit.
  */
-@Startup // a bad limit fails start-up, not the first call
-@ApplicationScoped
 public class HistoryLimit {
 
     /** Below this a marker and a useful part of the output cannot both fit. */
@@ -23,11 +17,6 @@ public class HistoryLimit {
 
     private final int defaultLimit;
     private final Map<String, Integer> perTool;
-
-    @Inject
-    public HistoryLimit(ToolspillConfig config) {
-        this(config.limits().defaultLimit(), config.limits().tools());
-    }
 
     public HistoryLimit(int defaultLimit, Map<String, Integer> perTool) {
         check("toolspill.limits.default", defaultLimit);
@@ -97,19 +86,6 @@ public class HistoryLimit {
             }
             budget -= size - limit;
         }
-    }
-
-    private static final java.util.regex.Pattern MARKER =
-            java.util.regex.Pattern.compile("\n\\[truncated: (\\d+) bytes dropped, refine your query\\][^\n]*$");
-
-    /**
-     * The bytes a marker at the end of {@code text} says were dropped: for text a tool already cut with
-     * this limit (inspect reads only what fits), so the result still reports its truncation.
-     */
-    public static long droppedBytesIn(String text) {
-        int from = Math.max(0, text.lastIndexOf("\n[truncated: "));
-        java.util.regex.Matcher matcher = MARKER.matcher(text).region(from, text.length());
-        return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
     }
 
     static String marker(long dropped, String note, String cutNote) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.scan.Json;
+import dev.toolspill.text.Utf8;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,12 +1,16 @@
 package dev.toolspill.output;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.scan.Scan;
+import dev.toolspill.scan.ScanSettings;
+import dev.toolspill.scan.Scans;
+import dev.toolspill.scan.Shape;
+import dev.toolspill.scan.StreamScanner;
+import dev.toolspill.text.Utf8;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
@@ -50,7 +54,11 @@ public final class Summarizer {
     }
 
     public String summarize(BlobId id, Content content) {
-        return summarize(id, shapeOf(content));
+        byte[] bytes = content.text().getBytes(StandardCharsets.UTF_8);
+        Scan scan = content instanceof Content.Structured
+                ? StreamScanner.scan(settings(), bytes, true, Integer.MAX_VALUE)
+                : StreamScanner.scanText(settings(), bytes, Integer.MAX_VALUE);
+        return summarize(id, scan.shape());
     }
 
     public String summarize(BlobId id, Shape shape) {
@@ -63,71 +71,19 @@ public final class Summarizer {
         return jsonObject(id, (Shape.ObjectShape) shape);
     }
 
-    /**
-     * The shape of content in memory: the lines or elements a summary shows, and the counts. JSON goes
-     * through the same streaming scanner as an ingested body, so both show the same (exact) previews.
-     */
-    public Shape shapeOf(Content content) {
-        if (content instanceof Content.Structured structured) {
-            byte[] bytes = structured.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            StreamScanner scanner = new StreamScanner(this, true, Integer.MAX_VALUE);
-            scanner.feed(bytes, 0, bytes.length);
-            return scanner.finish().shape();
-        }
-        return textShape(content.text());
-    }
-
+    /** The summary of a text held in memory, whatever it looks like. */
     public String text(BlobId id, String text) {
-        return text(id, textShape(text));
+        return summarize(id, new Content.Text(text));
     }
 
-    private Shape.TextShape textShape(String text) {
-        long count = TextLines.count(text);
-        List<String> head = new ArrayList<>();
-        int pos = 0;
-        while (head.size() < headLines && pos < text.length()) {
-            int end = text.indexOf('\n', pos);
-            end = end < 0 ? text.length() : end + 1;
-            head.add(line(text, pos, end));
-            pos = end;
-        }
-        List<String> tail = new ArrayList<>();
-        int end = text.length();
-        long remaining = count - head.size();
-        while (tail.size() < Math.min(tailLines, remaining)) {
-            int start = end > 0 && text.charAt(end - 1) == '\n' ? text.lastIndexOf('\n', end - 2) + 1 : text.lastIndexOf('\n', end - 1) + 1;
-            tail.add(0, line(text, start, end));
-            end = start;
-        }
-        return new Shape.TextShape(count, head, tail);
-    }
-
-    /** More keys than any summary can show; a streaming pass keeps no more than this. */
-    public int maxFields() {
-        return maxBytes / 4;
+    /** What a scan must keep of an output for this summarizer. */
+    public ScanSettings settings() {
+        return Scans.forSummaries(maxBytes, headLines, tailLines);
     }
 
     /** The byte cap of a summary. */
     public int maxBytes() {
         return maxBytes;
-    }
-
-    /** How many leading elements an array summary shows. */
-    public int headElements() {
-        return 2;
-    }
-
-    public int headLines() {
-        return headLines;
-    }
-
-    public int tailLines() {
-        return tailLines;
-    }
-
-    /** Characters of one line or element worth keeping for a summary. */
-    public int lineChars() {
-        return maxBytes + 1;
     }
 
     private String text(BlobId id, Shape.TextShape shape) {
@@ -141,7 +97,7 @@ public final class Summarizer {
         List<IntFunction<String>> lines = new ArrayList<>();
         head.forEach(line -> lines.add(cap -> Utf8.clip(line, cap)));
         tail.forEach(line -> lines.add(cap -> Utf8.clip(line, cap)));
-        List<String> fitted = fit(lines, maxBytes - Utf8.length(fixed));
+        List<String> fitted = SummaryLines.fit(lines, maxBytes - Utf8.length(fixed));
         StringBuilder out = new StringBuilder(header).append('\n').append(HEAD);
         fitted.subList(0, head.size()).forEach(line -> out.append('\n').append(line));
         if (!tail.isEmpty()) {
@@ -167,7 +123,7 @@ public final class Summarizer {
         List<IntFunction<String>> lines = new ArrayList<>();
         lines.add(shape.schema() == null ? cap -> Utf8.clip(shape.firstType(), cap) : schemaLine(shape.schema(), shape.schemaKeys()));
         elements.forEach(element -> lines.add(cap -> Utf8.clip(element, cap)));
-        List<String> fitted = fit(lines, maxBytes - Utf8.length(fixed));
+        List<String> fitted = SummaryLines.fit(lines, maxBytes - Utf8.length(fixed));
         StringBuilder out = new StringBuilder(header).append('\n').append(SCHEMA).append('\n').append(fitted.get(0))
                 .append('\n').append(HEAD);
         fitted.subList(1, fitted.size()).forEach(line -> out.append('\n').append(line));
@@ -183,9 +139,9 @@ public final class Summarizer {
         int used = Utf8.length(out);
         long index = 0;
         for (Shape.Field field : shape.fields()) {
-            String line = Utf8.clip(keyName(field.name()), maxBytes / 4) + ": " + field.type();
+            String line = Utf8.clip(name(field.name()), maxBytes / 4) + ": " + field.type();
             long left = count - index - 1;
-            int reserve = left == 0 ? 0 : 1 + Utf8.length(moreKeys(left));
+            int reserve = left == 0 ? 0 : 1 + Utf8.length(SummaryLines.moreKeys(left));
             if (used + 1 + Utf8.length(line) + reserve > maxBytes) {
                 break;
             }
@@ -194,113 +150,20 @@ public final class Summarizer {
             index++;
         }
         if (index < count) {
-            out.append('\n').append(moreKeys(count - index));
+            out.append('\n').append(SummaryLines.moreKeys(count - index));
         }
         return out.toString();
     }
 
-    /** The type of a value with its size: {@code array[120]}, {@code object{4}}, {@code string(52)}, {@code number}. */
-    public static String describe(JsonNode value) {
-        return switch (value.getNodeType()) {
-            case ARRAY -> "array[" + value.size() + "]";
-            case OBJECT -> "object{" + value.size() + "}";
-            case STRING -> "string(" + value.textValue().codePointCount(0, value.textValue().length()) + ")";
-            default -> typeName(value);
-        };
-    }
-
-    public static String typeName(JsonNode value) {
-        return switch (value.getNodeType()) {
-            case ARRAY -> "array";
-            case OBJECT -> "object";
-            case STRING -> "string";
-            case NUMBER -> "number";
-            case BOOLEAN -> "boolean";
-            case NULL -> "null";
-            default -> value.getNodeType().name().toLowerCase();
-        };
-    }
-
-    /** {@code key: type, ...} of the first element, as many keys as fit, then {@code … +K more keys}. */
+    /** The first element's keys with their types, as many as fit, then {@code … +K more keys}. */
     private IntFunction<String> schemaLine(List<Shape.Field> fields, long total) {
-        List<String> keys = fields.stream().map(field -> keyName(field.name()) + ": " + field.type()).toList();
-        long unlisted = total - keys.size(); // keys past what a summary could ever show were not kept
-        return cap -> {
-            String all = String.join(", ", keys);
-            if (unlisted == 0 && Utf8.length(all) <= cap) {
-                return all;
-            }
-            StringBuilder line = new StringBuilder();
-            int taken = 0;
-            while (taken < keys.size()) {
-                String next = (taken == 0 ? "" : ", ") + keys.get(taken);
-                long left = keys.size() - taken - 1 + unlisted;
-                String suffix = left == 0 ? "" : ", " + moreKeys(left);
-                if (Utf8.length(line) + Utf8.length(next) + Utf8.length(suffix) > cap) {
-                    break;
-                }
-                line.append(next);
-                taken++;
-            }
-            long rest = keys.size() - taken + unlisted;
-            return rest == 0 ? line.toString() : Utf8.clip(line + (taken == 0 ? "" : ", ") + moreKeys(rest), cap);
-        };
+        List<String> keys = fields.stream().map(field -> name(field.name()) + ": " + field.type()).toList();
+        return SummaryLines.schemaLine(keys, total - keys.size()); // keys past what a summary could show were not kept
     }
 
-    private static String moreKeys(long count) {
-        return "… +" + count + " more keys";
-    }
-
-    /**
-     * Gives each line the same byte cap, the largest one under which all lines together fit in
-     * {@code budget} (newlines included), so short lines stay whole and long ones share what is left.
-     */
-    private static List<String> fit(List<IntFunction<String>> lines, int budget) {
-        int available = budget - lines.size();
-        int low = 1;
-        int high = Math.max(1, available);
-        while (low < high) {
-            int cap = (low + high + 1) >>> 1;
-            if (total(lines, cap) <= available) {
-                low = cap;
-            } else {
-                high = cap - 1;
-            }
-        }
-        List<String> fitted = new ArrayList<>(lines.size());
-        for (IntFunction<String> line : lines) {
-            fitted.add(line.apply(low));
-        }
-        return fitted;
-    }
-
-    private static int total(List<IntFunction<String>> lines, int cap) {
-        int sum = 0;
-        for (IntFunction<String> line : lines) {
-            sum += Utf8.length(line.apply(cap));
-        }
-        return sum;
-    }
-
-    /** The line between two offsets without its terminator, copying no more than a summary can show. */
-    private String line(String text, int start, int end) {
-        return TextLines.strip(Utf8.prefix(text.substring(start, Math.min(end, start + maxBytes + 2)), maxBytes + 2));
-    }
-
-    /** A key as one line: control characters escaped, so a key never breaks the layout. */
-    private String keyName(String key) {
-        String name = firstChars(key);
-        if (name.chars().noneMatch(Character::isISOControl)) {
-            return name;
-        }
-        StringBuilder escaped = new StringBuilder();
-        name.chars().forEach(c -> escaped.append(switch (c) {
-            case '\n' -> "\\n";
-            case '\r' -> "\\r";
-            case '\t' -> "\\t";
-            default -> Character.isISOControl(c) ? String.format("\\u%04x", c) : String.valueOf((char) c);
-        }));
-        return escaped.toString();
+    /** A key as the model reads it back: quoted when it would be ambiguous, and never longer than a summary line. */
+    private String name(String key) {
+        return KeyNames.display(firstChars(key));
     }
 
     /** Enough of a possibly huge string to fill any summary, so a 5 MB line is never measured whole. */

@@ -6,7 +6,14 @@ public sealed interface ToolOutput {
     /** The full text of the output, whatever its form. */
     String text();
 
-    record Inline(String text) implements ToolOutput {
+    /**
+     * Text that goes into history as it is. {@code droppedBytes} is non-zero when the tool itself already cut it
+     * under the history limit (as {@code inspect} does, reading only what fits), so the result reports the cut.
+     */
+    record Inline(String text, long droppedBytes) implements ToolOutput {
+        public Inline(String text) {
+            this(text, 0);
+        }
     }
 
     record Stored(String summary, Content content) implements ToolOutput {

@@ -2,7 +2,8 @@ package dev.toolspill.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.toolspill.blob.BlobInfo;
+import dev.toolspill.history.Admitted;
+import dev.toolspill.history.StoredBlob;
 
 import java.time.Instant;
 
@@ -19,7 +20,7 @@ public record ResultItem(
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Blob(String id, String kind, long bytes, Long lines, Long entries, Long keys, Instant created) {
-        static Blob of(BlobInfo info) {
+        static Blob of(StoredBlob info) {
             if (info == null) {
                 return null;
             }
@@ -36,13 +37,16 @@ public record ResultItem(
     }
 
     public static ResultItem ok(String callId, String tool, Admitted admitted) {
-        Truncated truncated = admitted.truncated() == null ? null
-                : new Truncated(admitted.truncated().droppedBytes(),
-                        admitted.truncated().blobId() == null ? null : admitted.truncated().blobId().toString());
-        return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated);
+        return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted));
     }
 
-    public static ResultItem error(String callId, String tool, String message) {
-        return new ResultItem(callId, tool, Status.error, message, null, null);
+    /** An error message as the limit let it into history; {@code truncated} says when the limit cut it. */
+    public static ResultItem error(String callId, String tool, Admitted message) {
+        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message));
+    }
+
+    private static Truncated truncated(Admitted admitted) {
+        Admitted.Truncation cut = admitted.truncated();
+        return cut == null ? null : new Truncated(cut.droppedBytes(), cut.blobId() == null ? null : cut.blobId().toString());
     }
 }

@@ -1,6 +1,7 @@
 package dev.toolspill.pipeline;
 
-import dev.toolspill.blob.Offload;
+import dev.toolspill.blob.CallerContext;
+import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tool.Durations;
@@ -9,7 +10,6 @@ import dev.toolspill.tool.ToolCall;
 import dev.toolspill.tool.ToolException;
 import dev.toolspill.tool.ToolRegistry;
 import io.quarkus.logging.Log;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.quarkus.runtime.Startup;
@@ -18,7 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -62,16 +61,13 @@ public class ToolPipeline {
         return priority == null ? Integer.MAX_VALUE : priority.value();
     }
 
+    /** Runs the calls, at most {@code max-concurrency} at once; results in call order, on the caller's context. */
     public Uni<List<ResultItem>> run(List<ToolCall> calls) {
         validate(calls);
-        Executor caller = Offload.callerContext();
-        ResultItem[] results = new ResultItem[calls.size()];
-        return Multi.createFrom().range(0, calls.size())
-                .onItem().transformToUni(i -> run(calls.get(i), caller).invoke(item -> results[i] = item))
-                .merge(config.maxConcurrency())
-                .collect().last()
-                .emitOn(caller)
-                .map(ignored -> Arrays.asList(results));
+        Executor caller = CallerContext.executor();
+        List<Uni<ResultItem>> runs = calls.stream().map(call -> run(call, caller)).toList();
+        return Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast()
+                .emitOn(caller);
     }
 
     private static void validate(List<ToolCall> calls) {
@@ -105,7 +101,7 @@ public class ToolPipeline {
                 .flatMap(output -> intercept(call, output))
                 .flatMap(output -> tool.promotable()
                         ? gate.admit(tool.name(), output)
-                        : Uni.createFrom().item(gate.admitAsIs(tool.name(), output.text())))
+                        : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }
@@ -126,6 +122,10 @@ public class ToolPipeline {
         return configured != null ? configured : tool.timeout().orElse(config.timeout());
     }
 
+    private static ToolOutput.Inline asIs(ToolOutput output) {
+        return output instanceof ToolOutput.Inline inline ? inline : new ToolOutput.Inline(output.text());
+    }
+
     private Uni<ToolOutput> intercept(ToolCall call, ToolOutput output) {
         Uni<ToolOutput> chain = Uni.createFrom().item(output);
         for (PostToolCallInterceptor interceptor : interceptors) {
@@ -143,7 +143,6 @@ public class ToolPipeline {
     }
 
     private ResultItem error(ToolCall call, String message) {
-        Admitted limited = gate.admitAsIs(call.name() == null ? "" : call.name(), message);
-        return ResultItem.error(call.id(), call.name(), limited.output());
+        return ResultItem.error(call.id(), call.name(), gate.admitAsIs(call.name() == null ? "" : call.name(), new ToolOutput.Inline(message)));
     }
 }

@@ -1,7 +1,5 @@
 package dev.toolspill.tool;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.inspect.Inspector;
 import dev.toolspill.tool.remote.RemoteTools;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,8 +14,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Every tool the pipeline can run: CDI beans, remote tools from configuration, and {@code inspect}
- * when a blob store exists. Two tools with one name fail start-up.
+ * Every tool the pipeline can run: CDI beans (among them {@code inspect}, when a blob store exists)
+ * and remote tools from configuration. Two tools with one name fail start-up.
  */
 @Startup
 @ApplicationScoped
@@ -26,13 +24,10 @@ public class ToolRegistry {
     private final Map<String, Tool> tools;
     private final ArgumentValidator validator = new ArgumentValidator();
 
-    public ToolRegistry(Instance<Tool> beans, RemoteTools remote, Inspector inspector, ObjectMapper mapper) {
+    public ToolRegistry(Instance<Tool> beans, RemoteTools remote) {
         List<Tool> all = new ArrayList<>();
-        beans.forEach(all::add);
+        beans.forEach(all::add); // beans that are off (inspect without a store) are not looked up
         all.addAll(remote.tools());
-        if (inspector.available()) {
-            all.add(new InspectTool(inspector, mapper));
-        }
         this.tools = index(all);
         this.tools.values().forEach(validator::register);
     }

@@ -1,7 +1,5 @@
 package dev.toolspill.blob;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.output.Content;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.AssertSubscriber;
@@ -21,15 +19,11 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What every {@link BlobStore} must do; each backend runs this suite. */
 public abstract class BlobStoreContractTest {
-
-    protected static final ObjectMapper MAPPER = new ObjectMapper();
 
     protected abstract BlobStore store();
 
@@ -55,51 +49,82 @@ public abstract class BlobStoreContractTest {
         return bytes(chunks(store().stream(id, range)));
     }
 
-    private BlobInfo storeText(String text) {
-        return await(store().store(BlobId.random(), new Content.Text(text)));
+    private BlobMetadata storeText(String text) {
+        return await(store().put(BlobId.random(), BlobFormat.TEXT, text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private BlobMetadata storeJson(String json) {
+        return await(store().put(BlobId.random(), BlobFormat.JSON, json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private byte[] all(BlobId id) {
+        return await(store().read(id, new ByteRange(0, Long.MAX_VALUE)));
     }
 
     @Test
     void textRoundTripsByteForByte() {
         for (String text : List.of("plain ascii\n", "日本語のテキスト\n絵文字 😀🎉\n", "crlf\r\nlines\r\n", "no final newline", "")) {
-            BlobInfo info = storeText(text);
+            BlobMetadata blob = storeText(text);
             byte[] expected = text.getBytes(StandardCharsets.UTF_8);
-            assertEquals(BlobKind.TEXT, info.kind());
-            assertEquals(expected.length, info.bytes());
-            assertArrayEquals(expected, rawObject("blobs/" + info.id() + ".txt"), "object holds exactly the text");
-            Content loaded = await(store().load(info.id()));
-            assertInstanceOf(Content.Text.class, loaded);
-            assertEquals(text, loaded.text());
-            assertEquals(info.count(), await(store().stat(info.id())).count());
-            assertEquals(expected.length, await(store().stat(info.id())).bytes());
+            assertEquals(BlobFormat.TEXT, blob.format());
+            assertEquals(expected.length, blob.bytes());
+            assertArrayEquals(expected, rawObject("blobs/" + blob.id() + ".txt"), "object holds exactly the text");
+            assertArrayEquals(expected, all(blob.id()));
+            assertEquals(blob, await(store().metadata(blob.id())));
         }
     }
 
     @Test
-    void jsonRoundTripsWithItsOriginalBytes() throws Exception {
+    void jsonRoundTripsWithItsOriginalBytes() {
         String array = "[ {\"a\": 1},\n  {\"a\": 2}, 3 ]";
         String object = "{\"results\": [1, 2, 3], \"name\": \"ü\"}";
-        BlobInfo arrayInfo = await(store().store(BlobId.random(), new Content.Structured(MAPPER.readTree(array), array)));
-        BlobInfo objectInfo = await(store().store(BlobId.random(), new Content.Structured(MAPPER.readTree(object), object)));
+        BlobMetadata arrayBlob = storeJson(array);
+        BlobMetadata objectBlob = storeJson(object);
 
-        assertEquals(BlobKind.JSON_ARRAY, arrayInfo.kind());
-        assertEquals(3, arrayInfo.count());
-        assertEquals(BlobKind.JSON_OBJECT, objectInfo.kind());
-        assertEquals(2, objectInfo.count());
-        assertArrayEquals(array.getBytes(StandardCharsets.UTF_8), rawObject("blobs/" + arrayInfo.id() + ".json"));
-        assertEquals(object, await(store().load(objectInfo.id())).text());
-        assertEquals(MAPPER.readTree(object), ((Content.Structured) await(store().load(objectInfo.id()))).json());
+        assertEquals(BlobFormat.JSON, arrayBlob.format());
+        assertArrayEquals(array.getBytes(StandardCharsets.UTF_8), rawObject("blobs/" + arrayBlob.id() + ".json"));
+        assertEquals(object, new String(all(objectBlob.id()), StandardCharsets.UTF_8));
+        assertEquals(BlobFormat.JSON, await(store().metadata(objectBlob.id())).format());
+    }
 
-        BlobInfo stat = await(store().stat(arrayInfo.id()));
-        assertEquals(BlobKind.JSON_ARRAY, stat.kind());
-        assertEquals(3, stat.count());
-        assertEquals(BlobKind.JSON_OBJECT, await(store().stat(objectInfo.id())).kind());
+    @Test
+    void uploadsAppearOnlyOnCommitUnderTheirFinalName() throws Exception {
+        BlobId id = BlobId.random();
+        BlobUpload upload = store().upload(id, BlobFormat.JSON);
+        byte[] text = "began like [json but is text\n".repeat(1000).getBytes(StandardCharsets.UTF_8);
+        upload.write(text, 0, text.length);
+        assertThrows(BlobNotFoundException.class, () -> await(store().metadata(id)), "nothing is visible before commit");
+        BlobMetadata blob = upload.commit(BlobFormat.TEXT);
+        assertEquals(new BlobMetadata(id, BlobFormat.TEXT, text.length), blob);
+        assertArrayEquals(text, rawObject("blobs/" + id + ".txt"));
+        assertEquals(blob, await(store().metadata(id)));
+    }
+
+    @Test
+    void anAbortedUploadLeavesNothing() throws Exception {
+        BlobId id = BlobId.random();
+        BlobUpload upload = store().upload(id, BlobFormat.TEXT);
+        upload.write(new byte[] {'a', 'b'}, 0, 2);
+        upload.abort();
+        upload.abort();
+        assertThrows(BlobNotFoundException.class, () -> await(store().metadata(id)));
+    }
+
+    @Test
+    void indexBytesAreKeptBesideTheBlob() {
+        BlobMetadata blob = storeText("indexed\n");
+        assertTrue(await(store().readIndex(blob.id())).isEmpty(), "no index until one is put");
+        byte[] index = {1, 2, 3, 0, (byte) 0xFF};
+        await(store().putIndex(blob.id(), index));
+        assertArrayEquals(index, await(store().readIndex(blob.id())).orElseThrow());
+        assertArrayEquals(index, rawObject("index/" + blob.id() + ".idx"), "beside the blob, never inside its name");
+        assertArrayEquals("indexed\n".getBytes(StandardCharsets.UTF_8), all(blob.id()), "the blob is untouched");
     }
 
     @Test
     void rangedReadsReturnExactlyTheBytesAsked() {
         String text = "0123456789abcdefghij";
-        BlobInfo info = storeText(text);
+        BlobMetadata info = storeText(text);
         byte[] all = text.getBytes(StandardCharsets.UTF_8);
         assertArrayEquals(Arrays.copyOfRange(all, 0, 4), await(store().read(info.id(), new ByteRange(0, 4))), "start");
         assertArrayEquals(Arrays.copyOfRange(all, 8, 13), await(store().read(info.id(), new ByteRange(8, 5))), "middle");
@@ -112,7 +137,7 @@ public abstract class BlobStoreContractTest {
     @Test
     void streamedRangesAreExactlyTheBytesAsked() {
         String text = "0123456789abcdefghij";
-        BlobInfo info = storeText(text);
+        BlobMetadata info = storeText(text);
         byte[] all = text.getBytes(StandardCharsets.UTF_8);
         assertArrayEquals(Arrays.copyOfRange(all, 0, 4), streamed(info.id(), new ByteRange(0, 4)), "start");
         assertArrayEquals(Arrays.copyOfRange(all, 8, 13), streamed(info.id(), new ByteRange(8, 5)), "middle");
@@ -129,7 +154,7 @@ public abstract class BlobStoreContractTest {
     void largeBlobsStreamByteForByteInBoundedChunks() {
         String text = IntStream.range(0, 20_000).mapToObj(i -> "line " + i + " ü 😀\n").collect(Collectors.joining());
         byte[] all = text.getBytes(StandardCharsets.UTF_8);
-        BlobInfo info = storeText(text);
+        BlobMetadata info = storeText(text);
 
         List<Buffer> whole = chunks(store().stream(info.id(), new ByteRange(0, all.length)));
         assertArrayEquals(all, bytes(whole));
@@ -142,7 +167,7 @@ public abstract class BlobStoreContractTest {
     @Test
     void streamEmitsOnlyWhatIsRequested() {
         String text = "x".repeat(1_000_000);
-        BlobInfo info = storeText(text);
+        BlobMetadata info = storeText(text);
         AssertSubscriber<Buffer> subscriber = store().stream(info.id(), new ByteRange(0, text.length()))
                 .subscribe().withSubscriber(AssertSubscriber.create(1));
         subscriber.awaitItems(1);
@@ -163,48 +188,38 @@ public abstract class BlobStoreContractTest {
     }
 
     @Test
-    void metadataTellsKindAndSize() throws Exception {
+    void metadataTellsFormatAndSize() {
         String text = "été\n".repeat(300);
         String array = "  \n[1, 2, 3]";
-        String object = "{\"a\": [1]}";
-        BlobInfo textInfo = storeText(text);
-        BlobInfo arrayInfo = await(store().store(BlobId.random(), new Content.Structured(MAPPER.readTree(array), array)));
-        BlobInfo objectInfo = await(store().store(BlobId.random(), new Content.Structured(MAPPER.readTree(object), object)));
+        BlobMetadata textBlob = storeText(text);
+        BlobMetadata arrayBlob = storeJson(array);
 
-        assertEquals(new BlobMetadata(textInfo.id(), BlobKind.TEXT, text.getBytes(StandardCharsets.UTF_8).length), await(store().metadata(textInfo.id())));
-        assertEquals(new BlobMetadata(arrayInfo.id(), BlobKind.JSON_ARRAY, array.length()), await(store().metadata(arrayInfo.id())));
-        assertEquals(new BlobMetadata(objectInfo.id(), BlobKind.JSON_OBJECT, object.length()), await(store().metadata(objectInfo.id())));
-        assertEquals("blobs/" + arrayInfo.id() + ".json", await(store().metadata(arrayInfo.id())).key());
+        assertEquals(new BlobMetadata(textBlob.id(), BlobFormat.TEXT, text.getBytes(StandardCharsets.UTF_8).length), await(store().metadata(textBlob.id())));
+        assertEquals(new BlobMetadata(arrayBlob.id(), BlobFormat.JSON, array.length()), await(store().metadata(arrayBlob.id())));
+        assertEquals("blobs/" + arrayBlob.id() + ".json", await(store().metadata(arrayBlob.id())).name());
         assertThrows(BlobNotFoundException.class, () -> await(store().metadata(BlobId.random())));
-    }
-
-    @Test
-    void existsTellsStoredFromUnknown() {
-        BlobInfo info = storeText("x".repeat(1000));
-        assertTrue(await(store().exists(info.id())));
-        assertFalse(await(store().exists(BlobId.random())));
     }
 
     @Test
     void unknownIdFailsWithNotFound() {
         BlobId unknown = BlobId.random();
-        assertThrows(BlobNotFoundException.class, () -> await(store().load(unknown)));
-        assertThrows(BlobNotFoundException.class, () -> await(store().stat(unknown)));
+        assertThrows(BlobNotFoundException.class, () -> await(store().metadata(unknown)));
         assertThrows(BlobNotFoundException.class, () -> await(store().read(unknown, new ByteRange(0, 1))));
+        assertThrows(BlobNotFoundException.class, () -> await(store().read(unknown, new ByteRange(0, 0))));
     }
 
     @Test
     void concurrentStoresAreDistinctAndReadable() {
-        List<Uni<BlobInfo>> stores = new ArrayList<>();
+        List<Uni<BlobMetadata>> stores = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            stores.add(store().store(BlobId.random(), new Content.Text("blob number " + i + "\n".repeat(i))));
+            stores.add(store().put(BlobId.random(), BlobFormat.TEXT, ("blob number " + i + "\n".repeat(i)).getBytes(StandardCharsets.UTF_8)));
         }
-        List<BlobInfo> infos = await(Uni.join().all(stores).andFailFast());
+        List<BlobMetadata> blobs = await(Uni.join().all(stores).andFailFast());
         Set<BlobId> ids = new HashSet<>();
-        for (int i = 0; i < infos.size(); i++) {
-            BlobInfo info = infos.get(i);
-            assertTrue(ids.add(info.id()), "ids are distinct");
-            assertEquals("blob number " + i + "\n".repeat(i), await(store().load(info.id())).text());
+        for (int i = 0; i < blobs.size(); i++) {
+            BlobMetadata blob = blobs.get(i);
+            assertTrue(ids.add(blob.id()), "ids are distinct");
+            assertEquals("blob number " + i + "\n".repeat(i), new String(all(blob.id()), StandardCharsets.UTF_8));
         }
         assertEquals(100, ids.size());
     }

@@ -15,7 +15,7 @@ class FsIndexedInspectTest extends IndexedInspectContractTest {
 
     @BeforeEach
     void setUp() {
-        store = new FsBlobStore(root, MAPPER);
+        store = new FsBlobStore(root, dev.toolspill.TestVertx.VERTX);
     }
 
     @Override

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.limit.HistoryLimit;
-import dev.toolspill.output.Promoter;
-import dev.toolspill.output.StreamScanner;
 import dev.toolspill.output.Summarizer;
+import dev.toolspill.scan.BlobIndexer;
+import dev.toolspill.scan.Scan;
+import dev.toolspill.scan.StreamScanner;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -15,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -31,35 +32,38 @@ public abstract class IndexedInspectContractTest {
 
     protected static final ObjectMapper MAPPER = new ObjectMapper();
     static final Summarizer SUMMARIZER = new Summarizer(400, 5, 3);
-    static final Promoter PROMOTER = new Promoter(800, MAPPER);
 
     protected abstract BlobStore store();
 
     /** Stores {@code text} twice: streamed with a read index (every 7 units), and whole without one. */
     private BlobId[] twins(String text, boolean json) throws Exception {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        StreamScanner scanner = new StreamScanner(SUMMARIZER, json, 7);
+        StreamScanner scanner = new StreamScanner(SUMMARIZER.settings(), json, 7);
         BlobId indexed = BlobId.random();
-        BlobUpload upload = store().upload(indexed, json ? dev.toolspill.blob.BlobKind.JSON_ARRAY : dev.toolspill.blob.BlobKind.TEXT);
+        BlobUpload upload = store().upload(indexed, json ? BlobFormat.JSON : BlobFormat.TEXT);
         for (int pos = 0; pos < bytes.length; pos += 1000) {
             int n = Math.min(1000, bytes.length - pos);
             scanner.feed(bytes, pos, n);
             upload.write(bytes, pos, n);
         }
-        StreamScanner.Scan scan = scanner.finish();
-        upload.commit(scan.kind(), scan.index().count());
-        store().storeIndex(indexed, scan.index().withSummary(SUMMARIZER.summarize(indexed, scan.shape())).toJson(MAPPER))
-                .await().atMost(Duration.ofSeconds(30));
+        Scan scan = scanner.finish();
+        upload.commit(scan.kind().format());
+        indexer().keep(indexed, scan.index()).await().atMost(Duration.ofSeconds(30));
         BlobId plain = BlobId.random();
-        store().store(plain, PROMOTER.contentOf(text)).await().atMost(Duration.ofSeconds(30));
-        assertTrue(store().loadIndex(indexed).await().atMost(Duration.ofSeconds(30)).isPresent());
-        assertTrue(store().loadIndex(plain).await().atMost(Duration.ofSeconds(30)).isEmpty());
+        store().put(plain, scan.kind().format(), bytes).await().atMost(Duration.ofSeconds(30));
+        assertTrue(store().readIndex(indexed).await().atMost(Duration.ofSeconds(30)).isPresent());
+        assertTrue(store().readIndex(plain).await().atMost(Duration.ofSeconds(30)).isEmpty());
         return new BlobId[] {indexed, plain};
+    }
+
+    /** A fresh indexer, with a cache of its own. */
+    private BlobIndexer indexer() {
+        return new BlobIndexer(store(), SUMMARIZER.settings(), MAPPER, 32 << 20);
     }
 
     private static String answer(Inspector inspector, BlobId id, String selector) {
         try {
-            return inspector.inspect(id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30));
+            return inspector.inspect(id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30)).text();
         } catch (InvalidSelectorException e) {
             return "error: " + e.getMessage().replace(id.toString(), "<id>");
         }
@@ -68,7 +72,7 @@ public abstract class IndexedInspectContractTest {
     private void assertSameAnswers(String text, boolean json, List<String> selectors) throws Exception {
         BlobId[] ids = twins(text, json);
         for (int limit : new int[] {16384, 300, 128}) {
-            Inspector inspector = new Inspector(Optional.of(store()), SUMMARIZER, new HistoryLimit(limit, Map.of()), MAPPER);
+            Inspector inspector = new Inspector(store(), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
             for (String selector : selectors) {
                 // The two blobs differ only by id (cut short when a marker names it near the limit).
                 String indexed = answer(inspector, ids[0], selector).replaceAll("[0-9a-f]{8}-[0-9a-f-]*", "<id>").replaceAll("created \\S+", "created <t>");
@@ -77,7 +81,7 @@ public abstract class IndexedInspectContractTest {
                 assertTrue(indexed.getBytes(StandardCharsets.UTF_8).length <= limit, selector);
             }
         }
-        assertTrue(store().loadIndex(ids[1]).await().atMost(Duration.ofSeconds(30)).isPresent(),
+        assertTrue(store().readIndex(ids[1]).await().atMost(Duration.ofSeconds(30)).isPresent(),
                 "the blob without an index was scanned once and got one beside it");
     }
 

@@ -17,7 +17,7 @@ class S3IndexedInspectTest extends IndexedInspectContractTest {
     static void start() {
         server = S3Server.start("indexed");
         client = server.client();
-        store = new S3BlobStore(client, server.bucket(), MAPPER);
+        store = new S3BlobStore(client, server.bucket(), false);
     }
 
     @AfterAll

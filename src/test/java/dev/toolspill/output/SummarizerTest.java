@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.text.Utf8;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

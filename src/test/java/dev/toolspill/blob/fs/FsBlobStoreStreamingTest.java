@@ -1,12 +1,10 @@
 package dev.toolspill.blob.fs;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.blob.BlobInfo;
-import dev.toolspill.blob.BlobKind;
+import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.ByteRange;
-import dev.toolspill.output.Content;
 import io.vertx.mutiny.core.buffer.Buffer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +32,7 @@ class FsBlobStoreStreamingTest {
 
     @BeforeEach
     void setUp() {
-        store = new FsBlobStore(root, new ObjectMapper());
+        store = new FsBlobStore(root, dev.toolspill.TestVertx.VERTX);
     }
 
     private List<Buffer> chunks(BlobId id, ByteRange range) {
@@ -44,7 +42,7 @@ class FsBlobStoreStreamingTest {
     @Test
     void streamsIn64KiBChunks() {
         String text = "0123456789".repeat(20_000);
-        BlobInfo info = store.store(BlobId.random(), new Content.Text(text)).await().indefinitely();
+        BlobMetadata info = store.put(BlobId.random(), BlobFormat.TEXT, text.getBytes(StandardCharsets.UTF_8)).await().indefinitely();
         List<Integer> sizes = chunks(info.id(), new ByteRange(0, 200_000)).stream().map(Buffer::length).toList();
         assertEquals(List.of(65_536, 65_536, 65_536, 3_392), sizes);
         assertEquals(List.of(65_536, 1), chunks(info.id(), new ByteRange(10, 65_537)).stream().map(Buffer::length).toList());
@@ -54,7 +52,7 @@ class FsBlobStoreStreamingTest {
     void readsPastFourGibibytesWithoutReadingWhatComesBefore() throws IOException {
         // a sparse file: 5 GiB of size, almost no disk, and offsets no int can hold
         BlobId id = BlobId.random();
-        Path file = root.resolve(BlobInfo.key(id, BlobKind.TEXT));
+        Path file = root.resolve(BlobLayout.blob(id, BlobFormat.TEXT));
         Files.createDirectories(file.getParent());
         long size = 5L << 30;
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
@@ -62,7 +60,7 @@ class FsBlobStoreStreamingTest {
             raf.seek(size - 5);
             raf.write("tail!".getBytes(StandardCharsets.US_ASCII));
         }
-        assertEquals(new BlobMetadata(id, BlobKind.TEXT, size), store.metadata(id).await().indefinitely());
+        assertEquals(new BlobMetadata(id, BlobFormat.TEXT, size), store.metadata(id).await().indefinitely());
         List<Buffer> tail = chunks(id, new ByteRange(size - 8, 100));
         assertEquals(1, tail.size());
         assertArrayEquals(new byte[] {0, 0, 0, 't', 'a', 'i', 'l', '!'}, tail.get(0).getBytes());
@@ -70,7 +68,7 @@ class FsBlobStoreStreamingTest {
 
     @Test
     void localFileIsTheBlobsOwnFile() {
-        BlobInfo info = store.store(BlobId.random(), new Content.Text("x".repeat(900))).await().indefinitely();
+        BlobMetadata info = store.put(BlobId.random(), BlobFormat.TEXT, "x".repeat(900).getBytes(StandardCharsets.UTF_8)).await().indefinitely();
         BlobMetadata metadata = store.metadata(info.id()).await().indefinitely();
         assertEquals(Optional.of(root.resolve("blobs/" + info.id() + ".txt").toAbsolutePath().normalize()), store.localFile(metadata));
     }

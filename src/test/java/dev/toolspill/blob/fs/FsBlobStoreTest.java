@@ -3,7 +3,9 @@ package dev.toolspill.blob.fs;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreContractTest;
-import dev.toolspill.output.Content;
+import dev.toolspill.blob.BlobFormat;
+import static dev.toolspill.TestVertx.VERTX;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +28,7 @@ class FsBlobStoreTest extends BlobStoreContractTest {
 
     @BeforeEach
     void setUp() {
-        store = new FsBlobStore(root, MAPPER);
+        store = new FsBlobStore(root, VERTX);
     }
 
     @Override
@@ -46,7 +48,7 @@ class FsBlobStoreTest extends BlobStoreContractTest {
     @Test
     void leavesOnlyTheBlobFileBehind() throws IOException {
         BlobId id = BlobId.random();
-        await(store.store(id, new Content.Text("hello\n")));
+        await(store.put(id, BlobFormat.TEXT, "hello\n".getBytes(StandardCharsets.UTF_8)));
         try (Stream<Path> blobs = Files.list(root.resolve("blobs")); Stream<Path> tmp = Files.list(root.resolve("tmp"))) {
             assertEquals(java.util.List.of(root.resolve("blobs/" + id + ".txt")), blobs.toList());
             assertEquals(0, tmp.count(), "no temp file is left");
@@ -57,7 +59,7 @@ class FsBlobStoreTest extends BlobStoreContractTest {
     void notReadyWhenTheRootCannotBeWritten() throws IOException {
         Path file = root.resolve("not-a-dir");
         Files.writeString(file, "x");
-        FsBlobStore broken = new FsBlobStore(file, MAPPER);
+        FsBlobStore broken = new FsBlobStore(file, VERTX);
         Throwable failure = broken.checkReady().onItem().transform(ok -> (Throwable) null)
                 .onFailure().recoverWithItem(e -> e).await().indefinitely();
         assertTrue(failure != null, "a root that is a file is not ready");

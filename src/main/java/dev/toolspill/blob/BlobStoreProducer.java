@@ -1,0 +1,40 @@
+package dev.toolspill.blob;
+
+import dev.toolspill.blob.fs.FsBlobStore;
+import dev.toolspill.blob.s3.S3BlobStore;
+import dev.toolspill.config.ToolspillConfig;
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import java.time.Duration;
+
+/** Chooses the store from {@code toolspill.blob-store.type}: the one place that knows the backends exist. */
+@ApplicationScoped
+public class BlobStoreProducer {
+
+    @Produces
+    @Singleton
+    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3) {
+        BlobStore store = switch (config.blobStore().type()) {
+            case fs -> fs.get();
+            case s3 -> s3.get();
+            case none -> NoBlobStore.INSTANCE;
+        };
+        Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
+                : "none (outputs stay inline, only the limit applies)");
+        return store;
+    }
+
+    /** Says at start-up, once and plainly, when the store cannot take writes. */
+    void checkAtStartup(@Observes StartupEvent event, BlobStore store) {
+        store.prepare().ifNoItem().after(Duration.ofSeconds(10)).fail().subscribe().with(
+                ok -> Log.debugf("Blob store %s is ready", store.location()),
+                failure -> Log.errorf("Blob store %s is not ready: %s (readiness stays DOWN until it is)",
+                        store.location(), failure.getMessage()));
+    }
+}

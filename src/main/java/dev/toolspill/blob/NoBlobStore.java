@@ -1,0 +1,66 @@
+package dev.toolspill.blob;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
+
+import java.util.Optional;
+
+/** The store of {@code toolspill.blob-store.type=none}: it holds nothing, so every output stays inline. */
+public final class NoBlobStore implements BlobStore {
+
+    public static final NoBlobStore INSTANCE = new NoBlobStore();
+
+    private NoBlobStore() {
+    }
+
+    @Override
+    public boolean available() {
+        return false;
+    }
+
+    @Override
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
+        return Uni.createFrom().failure(NoBlobStoreException::new);
+    }
+
+    @Override
+    public BlobUpload upload(BlobId id, BlobFormat guess) {
+        throw new NoBlobStoreException();
+    }
+
+    @Override
+    public Uni<BlobMetadata> metadata(BlobId id) {
+        return Uni.createFrom().failure(NoBlobStoreException::new);
+    }
+
+    @Override
+    public Uni<byte[]> read(BlobId id, ByteRange range) {
+        return Uni.createFrom().failure(NoBlobStoreException::new);
+    }
+
+    @Override
+    public Multi<Buffer> stream(BlobId id, ByteRange range) {
+        return Multi.createFrom().failure(NoBlobStoreException::new);
+    }
+
+    @Override
+    public Uni<Void> putIndex(BlobId id, byte[] index) {
+        return Uni.createFrom().failure(NoBlobStoreException::new);
+    }
+
+    @Override
+    public Uni<Optional<byte[]>> readIndex(BlobId id) {
+        return Uni.createFrom().item(Optional.empty());
+    }
+
+    @Override
+    public Uni<Void> checkReady() {
+        return Uni.createFrom().voidItem();
+    }
+
+    @Override
+    public String location() {
+        return "none";
+    }
+}

@@ -1,0 +1,61 @@
+package dev.toolspill.blob.fs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/** Durable file writes: write to a temp file, fsync, rename into place atomically, fsync the directory. */
+final class FsFiles {
+
+    private FsFiles() {
+    }
+
+    static void writeAtomically(Path tmpDir, Path target, String tempPrefix, String tempSuffix, byte[] bytes) throws IOException {
+        Files.createDirectories(tmpDir);
+        Files.createDirectories(target.getParent());
+        Path temp = Files.createTempFile(tmpDir, tempPrefix, tempSuffix);
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                writeFully(channel, ByteBuffer.wrap(bytes));
+                channel.force(true);
+            }
+            moveIntoPlace(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    static void moveIntoPlace(Path temp, Path target) throws IOException {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        syncDirectory(target.getParent());
+    }
+
+    /** Makes a rename itself durable; some platforms cannot open a directory, and then it is skipped. */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // best effort: the file itself is already on disk
+        }
+    }
+
+    /** Reads {@code length} bytes at {@code position}, or fewer only when the file ends first. */
+    static byte[] readAt(FileChannel channel, long position, int length) throws IOException {
+        byte[] bytes = new byte[length];
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining() && channel.read(buffer, position + buffer.position()) > 0) {
+            // positional reads may return less than asked: read until full or at the end
+        }
+        return buffer.hasRemaining() ? java.util.Arrays.copyOf(bytes, buffer.position()) : bytes;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.toolspill.blob.fs;
+
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobLayout;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobUpload;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** A blob written to a temp file under {@code tmp/} and renamed into place on commit. */
+final class FsUpload implements BlobUpload {
+
+    private final Path root;
+    private final BlobId id;
+    private final Path temp;
+    private final FileChannel channel;
+
+    FsUpload(Path root, BlobId id) throws IOException {
+        this.root = root;
+        this.id = id;
+        Path tmp = root.resolve(BlobLayout.TMP);
+        Files.createDirectories(tmp);
+        Files.createDirectories(root.resolve(BlobLayout.BLOBS));
+        this.temp = Files.createTempFile(tmp, BlobLayout.tempPrefix(id.toString()), BlobLayout.TEMP_SUFFIX);
+        this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+        FsFiles.writeFully(channel, ByteBuffer.wrap(bytes, offset, length));
+    }
+
+    @Override
+    public BlobMetadata commit(BlobFormat format) throws IOException {
+        channel.force(true);
+        long size = channel.size();
+        channel.close();
+        FsFiles.moveIntoPlace(temp, root.resolve(BlobLayout.blob(id, format)));
+        return new BlobMetadata(id, format, size);
+    }
+
+    @Override
+    public void abort() {
+        try {
+            channel.close();
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // a stray temp file under tmp/ is never read
+        }
+    }
+}

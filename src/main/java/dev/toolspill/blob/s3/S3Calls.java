@@ -1,0 +1,45 @@
+package dev.toolspill.blob.s3;
+
+import dev.toolspill.blob.CallerContext;
+import io.smallrye.mutiny.Uni;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+
+/** How the S3 SDK's futures become {@link Uni}s, and what its failures mean. */
+final class S3Calls {
+
+    private S3Calls() {
+    }
+
+    /** Wraps an SDK call lazily and hands its result back on the caller's Vert.x context, not the SDK's Netty thread. */
+    static <T> Uni<T> call(Supplier<CompletableFuture<T>> request) {
+        return Uni.createFrom().completionStage(request)
+                .onFailure(CompletionException.class).transform(Throwable::getCause)
+                .emitOn(CallerContext.executor());
+    }
+
+    static boolean isNotFound(Throwable failure) {
+        return status(failure) == 404;
+    }
+
+    static boolean isUnsatisfiable(Throwable failure) {
+        return status(failure) == 416;
+    }
+
+    private static int status(Throwable failure) {
+        Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return t instanceof S3Exception s3 ? s3.statusCode() : -1;
+    }
+
+    /** The innermost cause, named by its kind and message: enough to act on, without a stack trace. */
+    static String rootCause(Throwable failure) {
+        Throwable t = failure;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    }
+}

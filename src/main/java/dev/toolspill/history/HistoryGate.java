@@ -1,0 +1,153 @@
+package dev.toolspill.history;
+
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.limit.Cutter;
+import dev.toolspill.limit.HistoryLimit;
+import dev.toolspill.limit.Limited;
+import dev.toolspill.output.Content;
+import dev.toolspill.output.Promoter;
+import dev.toolspill.output.Summarizer;
+import dev.toolspill.output.ToolOutput;
+import dev.toolspill.scan.BlobIndexer;
+import dev.toolspill.scan.ReadIndex;
+import dev.toolspill.scan.Scan;
+import dev.toolspill.scan.ScanSettings;
+import dev.toolspill.scan.StreamScanner;
+import dev.toolspill.text.Utf8;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Every output held in memory reaches history through here: promotion (inline, or stored with a summary), then
+ * the limit. When the limit cuts and a store exists, the full text is stored first, so nothing is lost. Encoding
+ * and scanning an output run on a worker thread; the store is called without blocking.
+ */
+@ApplicationScoped
+public class HistoryGate {
+
+    /** Outputs from this size on get a read index when stored from memory; smaller ones are scanned when read. */
+    static final long INDEX_FROM_BYTES = 1024 * 1024;
+
+    private static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
+
+    private final Promoter promoter;
+    private final Summarizer summarizer;
+    private final HistoryLimit limit;
+    private final BlobStore store;
+    private final BlobIndexer indexer;
+    private final ScanSettings settings;
+    private final ToolspillConfig.BlobStore.Retry retry;
+    private final Vertx vertx;
+
+    public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx) {
+        this.promoter = promoter;
+        this.summarizer = summarizer;
+        this.limit = limit;
+        this.store = store;
+        this.indexer = indexer;
+        this.settings = settings;
+        this.retry = config.blobStore().retry();
+        this.vertx = vertx;
+    }
+
+    /** A raw output: inline when small (or when there is no store), else stored with a summary. */
+    public Uni<Admitted> admit(String tool, String raw) {
+        String text = Utf8.stripBom(raw);
+        if (!store.available() || promoter.fitsInline(text)) {
+            return admitInline(tool, text);
+        }
+        return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null));
+    }
+
+    /** A tool's output: Inline text is promoted by size like a raw output; Stored is always stored. */
+    public Uni<Admitted> admit(String tool, ToolOutput output) {
+        if (output instanceof ToolOutput.Stored stored) {
+            if (!store.available()) {
+                return admitInline(tool, stored.text());
+            }
+            return prepare(stored.text(), stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
+                    .flatMap(prepared -> admitStored(tool, prepared, stored.summary()));
+        }
+        return admit(tool, output.text());
+    }
+
+    /** Text that is never promoted (error messages, inspect results): only the limit applies. */
+    public Admitted admitAsIs(String tool, ToolOutput.Inline output) {
+        Limited limited = limit.apply(tool, output.text());
+        long dropped = limited.truncated() ? limited.droppedBytes() : output.droppedBytes();
+        return new Admitted(limited.text(), null, dropped > 0 ? new Admitted.Truncation(dropped, null) : null);
+    }
+
+    /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */
+    private Uni<Admitted> admitInline(String tool, String text) {
+        if (!store.available() || !limit.exceeds(tool, text)) {
+            return Uni.createFrom().item(limited(tool, text, null, ""));
+        }
+        return prepare(text, Expect.ANY)
+                .flatMap(prepared -> storeWithRetry(BlobId.random(), prepared)
+                        .map(blob -> limited(tool, text, blob, "full output: " + blob.id().tag())))
+                .onFailure().recoverWithItem(failure -> unstored(tool, text, failure));
+    }
+
+    private Uni<Admitted> admitStored(String tool, Prepared prepared, String toolSummary) {
+        return storeWithRetry(BlobId.random(), prepared)
+                .map(blob -> limited(tool, summaryOf(blob, prepared.scan(), toolSummary), blob, "full output: " + blob.id().tag()))
+                .call(admitted -> prepared.bytes().length < INDEX_FROM_BYTES ? Uni.createFrom().voidItem()
+                        : indexer.keep(admitted.blob().id(), prepared.scan().index()))
+                .onFailure().recoverWithItem(failure -> unstored(tool, prepared.text(), failure));
+    }
+
+    /** The output as the bytes to store and what one scan of them found; on a worker thread, since both cost. */
+    private Uni<Prepared> prepare(String text, Expect expect) {
+        return vertx.executeBlocking(() -> {
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            Scan scan = expect == Expect.TEXT ? StreamScanner.scanText(settings, bytes, ReadIndex.EVERY)
+                    : StreamScanner.scan(settings, bytes, expect == Expect.JSON, ReadIndex.EVERY);
+            return new Prepared(text, bytes, scan);
+        }, false);
+    }
+
+    /** What an output may be stored as: whatever it parses as, or what its tool said. */
+    private enum Expect { ANY, TEXT, JSON }
+
+    /** The tool's own summary line, kept as it is, or one made from the scan. */
+    private String summaryOf(StoredBlob blob, Scan scan, String toolSummary) {
+        return toolSummary == null || toolSummary.isBlank() ? summarizer.summarize(blob.id(), scan.shape())
+                : Utf8.clip(blob.id().tag() + " " + toolSummary, summarizer.maxBytes());
+    }
+
+    /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */
+    private Uni<StoredBlob> storeWithRetry(BlobId id, Prepared prepared) {
+        BlobFormat format = prepared.scan().kind().format();
+        Uni<BlobMetadata> attempt = store.put(id, format, prepared.bytes());
+        if (retry.attempts() > 0) {
+            attempt = attempt.onFailure().retry().withBackOff(retry.backoff(), retry.backoff().multipliedBy(10)).atMost(retry.attempts());
+        }
+        return attempt.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count()));
+    }
+
+    private Admitted limited(String tool, String text, StoredBlob blob, String note) {
+        Limited limited = limit.apply(tool, text, Cutter.UTF8, note);
+        return new Admitted(limited.text(), blob,
+                limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), blob == null ? null : blob.id()) : null);
+    }
+
+    /** The store failed for good: the limit alone guards history, and the marker says the rest is not kept. */
+    private Admitted unstored(String tool, String text, Throwable failure) {
+        Log.warnf("Could not store the output of %s (%d bytes) in %s after %d retries, returning it limited: %s",
+                tool, Utf8.length(text), store.location(), retry.attempts(), failure.toString());
+        return limited(tool, text, null, UNSTORED);
+    }
+
+    private record Prepared(String text, byte[] bytes, Scan scan) {
+    }
+}

@@ -1,0 +1,227 @@
+package dev.toolspill.ingest;
+
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.history.Admitted;
+import dev.toolspill.history.HistoryGate;
+import dev.toolspill.history.StoredBlob;
+import dev.toolspill.limit.Cutter;
+import dev.toolspill.limit.HistoryLimit;
+import dev.toolspill.limit.Limited;
+import dev.toolspill.output.Summarizer;
+import dev.toolspill.scan.BlobIndexer;
+import dev.toolspill.scan.InvalidOutputException;
+import dev.toolspill.scan.ReadIndex;
+import dev.toolspill.scan.Scan;
+import dev.toolspill.scan.ScanSettings;
+import dev.toolspill.scan.StreamScanner;
+import dev.toolspill.text.Utf8;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Takes an output of any size from a stream, in one pass and bounded memory: the bytes go to the store through an
+ * {@link UploadWriter} while a scanner gathers the summary and the read index. Small outputs take the in-memory
+ * path of {@link HistoryGate}. {@link #ingest} reads the body, so call it on a worker thread; what follows the
+ * last byte (commit, index) does not block.
+ */
+@ApplicationScoped
+public class StreamIngest {
+
+    private static final int CHUNK = 256 * 1024;
+    private static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
+
+    private final HistoryGate gate;
+    private final BlobStore store;
+    private final UploadWriters writers;
+    private final BlobIndexer indexer;
+    private final Summarizer summarizer;
+    private final ScanSettings settings;
+    private final HistoryLimit limit;
+    private final int inlineMaxBytes;
+    private final long maxBytes;
+
+    public StreamIngest(HistoryGate gate, BlobStore store, UploadWriters writers, BlobIndexer indexer, Summarizer summarizer,
+                        ScanSettings settings, HistoryLimit limit, ToolspillConfig config) {
+        this.gate = gate;
+        this.store = store;
+        this.writers = writers;
+        this.indexer = indexer;
+        this.summarizer = summarizer;
+        this.settings = settings;
+        this.limit = limit;
+        this.inlineMaxBytes = config.output().inlineMaxBytes();
+        this.maxBytes = config.ingest().maxBytes();
+    }
+
+    /** Refused input: over the size cap, not UTF-8, or not the JSON it claims to be. */
+    public static class RefusedException extends IllegalArgumentException {
+        private final boolean tooLarge;
+
+        RefusedException(String message, boolean tooLarge) {
+            super(message);
+            this.tooLarge = tooLarge;
+        }
+
+        public boolean tooLarge() {
+            return tooLarge;
+        }
+    }
+
+    public Uni<Admitted> ingest(String tool, InputStream body, boolean json) throws IOException {
+        byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
+        boolean ended = head.length < inlineMaxBytes + 4;
+        byte[] first = withoutBom(head);
+        if (ended && first.length <= inlineMaxBytes) {
+            return small(tool, first, json);
+        }
+        return large(tool, body, json, first);
+    }
+
+    private Uni<Admitted> large(String tool, InputStream body, boolean json, byte[] first) throws IOException {
+        StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY);
+        Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
+        BlobId id = BlobId.random();
+        UploadWriter upload = store.available() ? start(id, guess(first, json)) : null;
+        long total = 0;
+        byte[] buffer = first;
+        int n = first.length;
+        try {
+            while (n > 0) {
+                total += n;
+                if (total > maxBytes) {
+                    throw new RefusedException("the body is over toolspill.ingest.max-bytes = " + maxBytes
+                            + " bytes: send a smaller output or raise that setting", true);
+                }
+                feed(scanner, buffer, n);
+                prefix.add(buffer, n);
+                upload = write(upload, buffer, n);
+                buffer = new byte[CHUNK]; // the last one now belongs to the upload
+                n = body.readNBytes(buffer, 0, CHUNK);
+            }
+            Scan scan = finish(scanner);
+            long size = total;
+            if (upload == null) {
+                return Uni.createFrom().item(limitedPrefix(tool, prefix, size, store.available()));
+            }
+            UploadWriter writer = upload;
+            return writer.commit(scan.kind().format())
+                    .map(meta -> new StoredBlob(id, scan.kind(), meta.bytes(), scan.count()))
+                    .call(blob -> indexer.keep(id, scan.index()))
+                    .map(blob -> stored(tool, blob, scan))
+                    .onFailure().call(failure -> writer.abort())
+                    .onFailure().recoverWithItem(failure -> {
+                        Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", writers.location(), failure.toString());
+                        return limitedPrefix(tool, prefix, size, true);
+                    });
+        } catch (RuntimeException | IOException e) {
+            // answer only once what was written is gone, so a refused body leaves nothing behind
+            return upload == null ? Uni.createFrom().failure(e) : upload.abort().onItem().transformToUni(ignored -> Uni.createFrom().<Admitted>failure(e));
+        }
+    }
+
+    private Admitted stored(String tool, StoredBlob blob, Scan scan) {
+        Limited limited = limit.apply(tool, summarizer.summarize(blob.id(), scan.shape()), Cutter.UTF8, "full output: " + blob.id().tag());
+        return new Admitted(limited.text(), blob, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), blob.id()) : null);
+    }
+
+    private Uni<Admitted> small(String tool, byte[] bytes, boolean json) {
+        finish(feed(new StreamScanner(settings, json, ReadIndex.EVERY), bytes, bytes.length));
+        return gate.admit(tool, new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    private UploadWriter start(BlobId id, BlobFormat guess) {
+        try {
+            return writers.start(id, guess);
+        } catch (IOException | RuntimeException e) {
+            Log.warnf("Could not start storing an output in %s, returning it limited: %s", writers.location(), e.toString());
+            return null;
+        }
+    }
+
+    /** A store that fails mid-stream is dropped; the rest of the body is still read, for the limited prefix. */
+    private UploadWriter write(UploadWriter upload, byte[] buffer, int n) {
+        if (upload == null) {
+            return null;
+        }
+        try {
+            upload.write(buffer, 0, n);
+            return upload;
+        } catch (IOException | RuntimeException e) {
+            Log.warnf("Storing an output in %s failed, returning it limited: %s", writers.location(), e.toString());
+            upload.abort().subscribe().with(ok -> { }, failure -> Log.debugf("Abort failed: %s", failure));
+            return null;
+        }
+    }
+
+    private Admitted limitedPrefix(String tool, Prefix prefix, long total, boolean storeFailed) {
+        Limited limited = limit.apply(tool, prefix.text(), total, Cutter.UTF8, storeFailed ? UNSTORED : "");
+        return new Admitted(limited.text(), null, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), null) : null);
+    }
+
+    private static StreamScanner feed(StreamScanner scanner, byte[] bytes, int n) {
+        try {
+            scanner.feed(bytes, 0, n);
+            return scanner;
+        } catch (InvalidOutputException e) {
+            throw new RefusedException(e.getMessage(), false);
+        }
+    }
+
+    private static Scan finish(StreamScanner scanner) {
+        try {
+            return scanner.finish();
+        } catch (InvalidOutputException e) {
+            throw new RefusedException(e.getMessage(), false);
+        }
+    }
+
+    /** A byte order mark is not content: the body is stored and summarized without it. */
+    private static byte[] withoutBom(byte[] first) {
+        boolean bom = first.length >= 3 && first[0] == (byte) 0xEF && first[1] == (byte) 0xBB && first[2] == (byte) 0xBF;
+        return bom ? Arrays.copyOfRange(first, 3, first.length) : first;
+    }
+
+    /** The likely format from the first bytes, so the upload starts under the name it will most likely keep. */
+    private static BlobFormat guess(byte[] first, boolean json) {
+        for (byte b : first) {
+            if (b == '[' || b == '{') {
+                return BlobFormat.JSON;
+            }
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                return json ? BlobFormat.JSON : BlobFormat.TEXT;
+            }
+        }
+        return BlobFormat.TEXT;
+    }
+
+    /** The first bytes of the body, as many as the limit could ever show. */
+    private static final class Prefix {
+        private final byte[] bytes;
+        private int size;
+
+        Prefix(int capacity) {
+            bytes = new byte[capacity];
+        }
+
+        void add(byte[] chunk, int n) {
+            int copy = Math.min(n, bytes.length - size);
+            if (copy > 0) {
+                System.arraycopy(chunk, 0, bytes, size, copy);
+                size += copy;
+            }
+        }
+
+        String text() {
+            return Utf8.decodePrefix(bytes, size);
+        }
+    }
+}

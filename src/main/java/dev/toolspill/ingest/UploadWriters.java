@@ -1,0 +1,46 @@
+package dev.toolspill.ingest;
+
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.config.ToolspillConfig;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.core.WorkerExecutor;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * The threads that write streamed uploads to the store: a Vert.x worker executor of
+ * {@code toolspill.ingest.writer-threads}, apart from the request workers (a request that waits for a writer must
+ * never wait for its own pool), shared by every upload and closed at shutdown.
+ */
+@ApplicationScoped
+public class UploadWriters {
+
+    private final BlobStore store;
+    private final WorkerExecutor executor;
+    private final Duration stallTimeout;
+
+    public UploadWriters(BlobStore store, Vertx vertx, ToolspillConfig config) {
+        this.store = store;
+        this.executor = vertx.createSharedWorkerExecutor("toolspill-upload-writer", config.ingest().writerThreads());
+        this.stallTimeout = config.ingest().writeStallTimeout();
+    }
+
+    /** Starts writing a blob; call from the thread that reads the body. */
+    public UploadWriter start(BlobId id, BlobFormat guess) throws IOException {
+        return new UploadWriter(store.upload(id, guess), executor, stallTimeout);
+    }
+
+    public String location() {
+        return store.location();
+    }
+
+    @PreDestroy
+    void close() {
+        executor.closeAndForget();
+    }
+}

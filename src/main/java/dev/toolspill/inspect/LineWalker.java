@@ -1,0 +1,33 @@
+package dev.toolspill.inspect;
+
+/** Finds where line {@code target} starts, counting newlines from a known line start (1-based line numbers). */
+final class LineWalker implements BlobWalk.Walker<Long> {
+
+    private final long target;
+    private final long blobEnd;
+    private long line;
+    private long position;
+
+    LineWalker(long line, long position, long target, long blobEnd) {
+        this.line = line;
+        this.position = position;
+        this.target = target;
+        this.blobEnd = blobEnd;
+    }
+
+    @Override
+    public Long feed(byte[] chunk) {
+        for (int i = 0; i < chunk.length; i++) {
+            if (chunk[i] == '\n' && ++line == target) {
+                return position + i + 1;
+            }
+        }
+        position += chunk.length;
+        return null;
+    }
+
+    @Override
+    public Long end() {
+        return blobEnd;
+    }
+}

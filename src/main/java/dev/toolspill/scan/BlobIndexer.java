@@ -1,0 +1,118 @@
+package dev.toolspill.scan;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.ByteRange;
+import dev.toolspill.config.ToolspillConfig;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The one place that keeps, finds and builds read indexes. An index is trusted only when it matches the blob it
+ * describes (size and format); otherwise, or when there is none, the blob is scanned once as a stream, in bounded
+ * memory and on a worker thread, and the new index is kept beside it. Verified indexes are cached, bounded by
+ * their weight in bytes.
+ */
+@ApplicationScoped
+public class BlobIndexer {
+
+    /** Chunks of a blob being scanned that may wait for the scanner: the memory of one scan stays small. */
+    private static final int SCAN_BUFFER_CHUNKS = 4;
+
+    private final BlobStore store;
+    private final ScanSettings settings;
+    private final ReadIndexCodec codec;
+    private final Cache<BlobId, ReadIndex> cache;
+
+    @Inject
+    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
+        this(store, settings, mapper, config.inspect().indexCacheBytes());
+    }
+
+    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes) {
+        this.store = store;
+        this.settings = settings;
+        this.codec = new ReadIndexCodec(mapper);
+        this.cache = Caffeine.newBuilder()
+                .maximumWeight(cacheBytes)
+                .weigher((BlobId id, ReadIndex index) -> (int) Math.min(Integer.MAX_VALUE, index.weight()))
+                .build();
+    }
+
+    /** Keeps the index of a blob just written. A blob without one still reads right, so a failure is only logged. */
+    public Uni<Void> keep(BlobId id, ReadIndex index) {
+        return Uni.createFrom().item(() -> codec.encode(index))
+                .flatMap(bytes -> store.putIndex(id, bytes))
+                .invoke(() -> cache.put(id, index))
+                .onFailure().invoke(e -> Log.warnf("Could not keep the read index of blob %s (reads will scan it): %s", id, e.toString()))
+                .onFailure().recoverWithNull();
+    }
+
+    /** The blob's index: cached, or loaded and checked against the blob, or built by scanning the blob. */
+    public Uni<ReadIndex> indexOf(BlobId id) {
+        ReadIndex cached = cache.getIfPresent(id);
+        if (cached != null) {
+            return Uni.createFrom().item(cached);
+        }
+        return store.metadata(id).flatMap(blob -> load(blob)
+                .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob)))
+                .invoke(index -> cache.put(id, index));
+    }
+
+    private Uni<Optional<ReadIndex>> load(BlobMetadata blob) {
+        return store.readIndex(blob.id())
+                .map(bytes -> bytes.flatMap(found -> decode(blob, found)))
+                .onFailure().recoverWithItem(failure -> {
+                    Log.debugf("No usable read index for %s: %s", blob.id(), failure);
+                    return Optional.empty();
+                });
+    }
+
+    private Optional<ReadIndex> decode(BlobMetadata blob, byte[] bytes) {
+        try {
+            ReadIndex index = codec.decode(bytes);
+            if (index.bytes() == blob.bytes() && index.kind().format() == blob.format()) {
+                return Optional.of(index);
+            }
+            Log.warnf("The read index of blob %s describes %d bytes of %s, the blob has %d bytes of %s: rebuilding it",
+                    blob.id(), index.bytes(), index.kind().format(), blob.bytes(), blob.format());
+        } catch (IOException e) {
+            Log.warnf("The read index of blob %s is unreadable (%s): rebuilding it", blob.id(), e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /** Scans the whole blob once, as a stream, and keeps the index it yields. */
+    private Uni<ReadIndex> build(BlobMetadata blob) {
+        StreamScanner scanner = new StreamScanner(settings, blob.format() == BlobFormat.JSON, ReadIndex.EVERY);
+        return store.stream(blob.id(), new ByteRange(0, blob.bytes()))
+                .emitOn(Infrastructure.getDefaultWorkerPool(), SCAN_BUFFER_CHUNKS)
+                .invoke(chunk -> scanner.feed(chunk.getBytes(), 0, chunk.length()))
+                .collect().last()
+                .map(ignored -> scanner.finish())
+                .onFailure(InvalidOutputException.class).transform(e -> new BlobStoreException("blob " + blob.id()
+                        + " does not hold what its name says: " + e.getMessage(), e))
+                .map(scan -> check(blob, scan))
+                .flatMap(scan -> keep(blob.id(), scan.index()).replaceWith(scan.index()));
+    }
+
+    private static Scan check(BlobMetadata blob, Scan scan) {
+        if (scan.bytes() != blob.bytes()) {
+            throw new BlobStoreException("blob " + blob.id() + " changed while it was read: " + scan.bytes()
+                    + " bytes read of " + blob.bytes(), null);
+        }
+        return scan;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.toolspill.scan;
+
+import dev.toolspill.blob.ByteRange;
+
+import java.util.Map;
+
+/**
+ * Where to start reading in a blob, so a selector reads the bytes it needs and not the whole blob. Text: the offset
+ * of line {@code 1 + i * every}. JSON array: the offset of element {@code i * every} (and where the array closes).
+ * JSON object: the span of each top-level value. It also records the blob's size (checked before it is trusted)
+ * and the shape its summary shows. Kept beside the blob, never inside it; a blob without one is read by scanning.
+ */
+public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[] offsets, long end,
+                        Map<String, ByteRange> values, Shape shape) {
+
+    /** Lines (or array elements) between two index entries: reads near any position scan at most this many. */
+    public static final int EVERY = 512;
+
+    static ReadIndex text(long bytes, long lines, int every, long[] offsets, Shape shape) {
+        return new ReadIndex(BlobKind.TEXT, bytes, lines, every, offsets, bytes, Map.of(), shape);
+    }
+
+    static ReadIndex array(long bytes, long entries, int every, long[] offsets, long end, Shape shape) {
+        return new ReadIndex(BlobKind.JSON_ARRAY, bytes, entries, every, offsets, end, Map.of(), shape);
+    }
+
+    static ReadIndex object(long bytes, long end, Map<String, ByteRange> values, Shape shape) {
+        return new ReadIndex(BlobKind.JSON_OBJECT, bytes, values.size(), EVERY, new long[0], end, values, shape);
+    }
+
+    /** Offset of the indexed line or element at or before {@code position} (line number 1-based, element 0-based). */
+    public long startBefore(long position) {
+        return offsets[slot(position)];
+    }
+
+    /** The line number (text) or element index (array) that {@link #startBefore} starts at. */
+    public long positionBefore(long position) {
+        long slot = slot(position);
+        return kind == BlobKind.TEXT ? slot * every + 1 : slot * every;
+    }
+
+    private int slot(long position) {
+        long slot = kind == BlobKind.TEXT ? (position - 1) / every : position / every;
+        return (int) Math.min(slot, offsets.length - 1);
+    }
+
+    /** A rough size in memory, for a cache bounded by bytes. */
+    public long weight() {
+        long keys = 0;
+        for (String key : values.keySet()) {
+            keys += 64 + 2L * key.length();
+        }
+        return 256 + 8L * offsets.length + keys + 2048;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.toolspill.scan;
+
+import java.io.IOException;
+
+/**
+ * One pass over an output of any size, chunk by chunk, in bounded memory: checks it is UTF-8, follows its lines,
+ * and, when it may be JSON, its JSON structure. At the end it says which the output is (a JSON array or object,
+ * else text), with the shape a summary shows and the read index. A leading byte order mark is not content: JSON
+ * offsets skip it. One scanner per stream; not thread-safe.
+ */
+public final class StreamScanner {
+
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    private final boolean jsonRequired;
+    private final Utf8Validator utf8 = new Utf8Validator();
+    private final LineScanner lines;
+    private JsonShapeScanner json;
+    private String jsonFailure;
+    private boolean sniffing = true;
+    private long bytes;
+
+    public StreamScanner(ScanSettings settings, boolean jsonRequired, int every) {
+        this(settings, jsonRequired, true, every);
+    }
+
+    private StreamScanner(ScanSettings settings, boolean jsonRequired, boolean jsonAllowed, int every) {
+        this.jsonRequired = jsonRequired;
+        this.lines = new LineScanner(settings, every);
+        this.json = jsonAllowed ? new JsonShapeScanner(settings, every) : null;
+    }
+
+    /** Scans bytes held in memory as text, whatever they look like. */
+    public static Scan scanText(ScanSettings settings, byte[] bytes, int every) {
+        StreamScanner scanner = new StreamScanner(settings, false, false, every);
+        scanner.feed(bytes, 0, bytes.length);
+        return scanner.finish();
+    }
+
+    /** Scans bytes held in memory. */
+    public static Scan scan(ScanSettings settings, byte[] bytes, boolean jsonRequired, int every) {
+        StreamScanner scanner = new StreamScanner(settings, jsonRequired, every);
+        scanner.feed(bytes, 0, bytes.length);
+        return scanner.finish();
+    }
+
+    public void feed(byte[] chunk, int offset, int length) {
+        if (length <= 0) {
+            return;
+        }
+        if (!utf8.accept(chunk, offset, length)) {
+            throw new InvalidOutputException("the body is not valid UTF-8 (at byte " + (bytes + utf8.badAt())
+                    + "): send text encoded as UTF-8");
+        }
+        int jsonFrom = offset;
+        if (bytes == 0 && startsWithBom(chunk, offset, length)) {
+            jsonFrom += BOM.length;
+            json.skipped(BOM.length);
+        }
+        if (sniffing) {
+            sniff(chunk, jsonFrom, offset + length - jsonFrom);
+        }
+        lines.feed(chunk, offset, length);
+        if (json != null) {
+            feedJson(chunk, jsonFrom, offset + length - jsonFrom);
+        }
+        bytes += length;
+    }
+
+    private static boolean startsWithBom(byte[] chunk, int offset, int length) {
+        return length >= BOM.length && chunk[offset] == BOM[0] && chunk[offset + 1] == BOM[1] && chunk[offset + 2] == BOM[2];
+    }
+
+    /** Keeps parsing JSON only if the first non-blank byte can start an array or object (or JSON is required). */
+    private void sniff(byte[] chunk, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            byte c = chunk[i];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                sniffing = false;
+                if (c != '[' && c != '{' && !jsonRequired) {
+                    json = null;
+                }
+                return;
+            }
+        }
+    }
+
+    private void feedJson(byte[] chunk, int offset, int length) {
+        try {
+            json.feed(chunk, offset, length);
+        } catch (IOException e) {
+            fail(e);
+        }
+    }
+
+    private void fail(Exception e) {
+        jsonFailure = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+        if (jsonRequired) {
+            throw new InvalidOutputException("the body was sent as application/json but is not valid JSON: " + jsonFailure
+                    + "; send it as text/plain to store it as text");
+        }
+        json = null;
+    }
+
+    /** The output seen whole: what it is, its shape, and its read index. Call once, after the last {@link #feed}. */
+    public Scan finish() {
+        if (!utf8.complete()) {
+            throw new InvalidOutputException("the body is not valid UTF-8 (it ends inside a character): send text encoded as UTF-8");
+        }
+        if (json != null && (!sniffing || jsonRequired)) {
+            try {
+                json.endOfInput();
+            } catch (IOException e) {
+                fail(e);
+            }
+        }
+        if (json != null && !sniffing && json.container()) {
+            return json.finish(bytes);
+        }
+        // Text, or a JSON scalar: valid JSON but not structured, so it is stored as text.
+        return lines.finish();
+    }
+}

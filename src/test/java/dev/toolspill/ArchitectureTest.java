@@ -1,0 +1,112 @@
+package dev.toolspill;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The architecture of docs/architecture.md, as rules: packages by feature, arrows pointing down only. A rule that
+ * fails here names the class and the dependency that broke it.
+ */
+class ArchitectureTest {
+
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.toolspill");
+    }
+
+    @Test
+    void packagesFormNoCycles() {
+        slices().matching("dev.toolspill.(*)..").should().beFreeOfCycles().check(main);
+    }
+
+    @Test
+    void theBlobStoreKnowsBytesNotContent() {
+        noClasses().that().resideInAPackage("dev.toolspill.blob..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.toolspill.output..", "dev.toolspill.scan..",
+                        "dev.toolspill.inspect..", "dev.toolspill.history..", "dev.toolspill.pipeline..", "dev.toolspill.ingest..",
+                        "dev.toolspill.api..", "dev.toolspill.tool..", "dev.toolspill.limit..")
+                .check(main);
+    }
+
+    @Test
+    void onlyTheFilesystemStoreWritesFiles() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.blob.fs..")
+                .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                com.tngtech.archunit.base.DescribedPredicate.describe("java.nio.file.Files",
+                                        owner -> owner.isEquivalentTo(java.nio.file.Files.class))))
+                        .and(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                                com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching(
+                                        "write.*|newOutputStream|newBufferedWriter|move|copy|delete.*|create.*"))))
+                .as("only blob.fs writes files through java.nio.file")
+                .check(main);
+    }
+
+    @Test
+    void onlyTheS3StoreUsesTheAwsSdk() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.blob.s3..")
+                .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk..")
+                .check(main);
+    }
+
+    @Test
+    void theLimitIsPureAndDependsOnlyOnTextHelpers() {
+        classes().that().resideInAPackage("dev.toolspill.limit..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.toolspill.limit..", "dev.toolspill.text..", "java..")
+                .check(main);
+    }
+
+    @Test
+    void onlyTheApiUsesJaxRs() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.api..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy.reactive..")
+                .check(main);
+    }
+
+    @Test
+    void scanningKnowsNothingOfSummariesHistoryOrRequests() {
+        noClasses().that().resideInAnyPackage("dev.toolspill.scan..", "dev.toolspill.text..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.toolspill.output..", "dev.toolspill.inspect..",
+                        "dev.toolspill.history..", "dev.toolspill.pipeline..", "dev.toolspill.ingest..", "dev.toolspill.api..",
+                        "dev.toolspill.tool..", "dev.toolspill.limit..")
+                .check(main);
+    }
+
+    @Test
+    void toolsAreAnSpiThatKnowsNoCaller() {
+        noClasses().that().resideInAPackage("dev.toolspill.tool..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.toolspill.inspect..", "dev.toolspill.pipeline..",
+                        "dev.toolspill.history..", "dev.toolspill.ingest..", "dev.toolspill.api..", "dev.toolspill.blob..")
+                .check(main);
+    }
+
+    @Test
+    void noThreadPoolsOfOurOwn() {
+        ArchRule rule = noClasses().should().callMethod(java.util.concurrent.Executors.class, "newCachedThreadPool")
+                .orShould().callMethod(java.util.concurrent.Executors.class, "newFixedThreadPool", int.class)
+                .orShould().callConstructor(java.util.concurrent.ThreadPoolExecutor.class, int.class, int.class, long.class,
+                        java.util.concurrent.TimeUnit.class, java.util.concurrent.BlockingQueue.class)
+                .orShould().callConstructor(Thread.class, Runnable.class, String.class)
+                .as("no thread pool or thread that Quarkus does not manage");
+        rule.check(main);
+    }
+
+    @Test
+    void requestPathsNeverWaitOnAReactiveResult() {
+        noClasses().should().callMethod(io.smallrye.mutiny.groups.UniAwait.class, "indefinitely")
+                .orShould().callMethod(io.smallrye.mutiny.groups.UniAwait.class, "atMost", java.time.Duration.class)
+                .orShould().callMethod(io.smallrye.mutiny.groups.UniAwaitOptional.class, "indefinitely")
+                .as("no .await() in src/main: request paths stay reactive")
+                .check(main);
+    }
+}
