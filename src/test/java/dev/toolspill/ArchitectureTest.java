@@ -109,4 +109,23 @@ class ArchitectureTest {
                 .as("no .await() in src/main: request paths stay reactive")
                 .check(main);
     }
+
+    @Test
+    void noSourceFileIsOverThreeHundredLines() throws java.io.IOException {
+        try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("src/main/java"))) {
+            var tooLong = files.filter(file -> file.toString().endsWith(".java"))
+                    .filter(file -> lines(file) > 300)
+                    .map(file -> file + " (" + lines(file) + " lines)")
+                    .toList();
+            org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), tooLong, "split classes that do more than one job");
+        }
+    }
+
+    private static long lines(java.nio.file.Path file) {
+        try {
+            return java.nio.file.Files.readAllLines(file).size();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

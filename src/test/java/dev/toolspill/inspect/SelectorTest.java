@@ -35,6 +35,9 @@ class SelectorTest {
                 Arguments.of(named("key:results", "key:results"), new Selector.Key("results")),
                 Arguments.of(named("key:a:b (colon in name)", "key:a:b"), new Selector.Key("a:b")),
                 Arguments.of(named("key with spaces inside", "key:my key"), new Selector.Key("my key")),
+                Arguments.of(named("quoted key with a trailing space", "key:\"trail \""), new Selector.Key("trail ")),
+                Arguments.of(named("quoted empty key", "key:\"\""), new Selector.Key("")),
+                Arguments.of(named("quoted key with escapes", "key:\"a\\\"b\\n\""), new Selector.Key("a\"b\n")),
                 Arguments.of(named("surrounding blanks are ignored", "  lines:2-3 \n"), new Selector.Lines(2, 3)),
                 Arguments.of(named("null", null), new Selector.Head()),
                 Arguments.of(named("empty", ""), new Selector.Head()),
@@ -61,6 +64,9 @@ class SelectorTest {
         assertEquals("slice:3..8", new Selector.Slice(3, 8).toString());
         assertEquals("slice:3..", new Selector.Slice(3, Long.MAX_VALUE).toString());
         assertEquals("key:a:b", new Selector.Key("a:b").toString());
+        assertEquals("key:\" lead\"", new Selector.Key(" lead").toString(), "a key that needs it is shown quoted, and parses back");
+        assertEquals(new Selector.Key(" lead"), Selector.parse(new Selector.Key(" lead").toString()));
+        assertEquals(new Selector.Key(""), Selector.parse(new Selector.Key("").toString()));
         assertEquals("", new Selector.Head().toString());
         assertInstanceOf(Selector.Head.class, Selector.parse(new Selector.Head().toString()));
     }

@@ -223,4 +223,24 @@ class Utf8Test {
     private static void assertRoundTrips(String s) {
         assertEquals(s, new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8), "not valid UTF-8 text: " + s);
     }
+
+    @Test
+    void aDecodedPrefixDropsOnlyACharacterCutAtItsEnd() {
+        byte[] replacement = "ok \uFFFD".getBytes(StandardCharsets.UTF_8); // a real U+FFFD in the data
+        assertEquals("ok \uFFFD", Utf8.decodePrefix(replacement, replacement.length), "a real replacement character is kept");
+        byte[] emoji = "a😀".getBytes(StandardCharsets.UTF_8);
+        for (int cut = 2; cut < emoji.length; cut++) {
+            assertEquals("a", Utf8.decodePrefix(emoji, cut), "cut after " + cut + " bytes");
+        }
+        assertEquals("a😀", Utf8.decodePrefix(emoji, emoji.length));
+        byte[] both = "\uFFFD日".getBytes(StandardCharsets.UTF_8);
+        assertEquals("\uFFFD", Utf8.decodePrefix(both, 4), "the cut character goes, the real U+FFFD before it stays");
+        assertEquals("", Utf8.decodePrefix(both, 2));
+    }
+
+    @Test
+    void aByteOrderMarkIsStripped() {
+        assertEquals("text", Utf8.stripBom("\uFEFFtext"));
+        assertEquals("text\uFEFF", Utf8.stripBom("text\uFEFF"));
+    }
 }

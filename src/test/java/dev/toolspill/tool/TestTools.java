@@ -72,6 +72,20 @@ public final class TestTools {
         }
     }
 
+    /** Fails with the message it is given, {@code times} times over. */
+    @ApplicationScoped
+    public static class Complaining extends Base {
+        @Override
+        public String name() {
+            return "complaining";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            return Uni.createFrom().failure(new ToolException(arguments.path("message").asText().repeat(arguments.path("times").asInt(1))));
+        }
+    }
+
     /** Throws something that is not a ToolException, straight from execute. */
     @ApplicationScoped
     public static class Crashing extends Base {
