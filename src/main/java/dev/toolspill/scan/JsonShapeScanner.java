@@ -8,7 +8,6 @@ import dev.toolspill.blob.ByteRange;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,13 +24,9 @@ final class JsonShapeScanner {
 
     private final ScanSettings settings;
     private final int every;
-    /** The longest escape that must reach the parser in one piece: an escaped surrogate pair. */
-    private static final int ESCAPED_PAIR = 12;
-
     private final JsonParser parser;
     private long base;
-    private static final byte[] NOTHING = new byte[0];
-    private byte[] held = NOTHING;
+    private final JsonFeeder feeder;
 
     private JsonToken root;
     private boolean rootClosed;
@@ -61,6 +56,7 @@ final class JsonShapeScanner {
         this.every = every;
         try {
             this.parser = Json.FACTORY.createNonBlockingByteArrayParser();
+            this.feeder = new JsonFeeder((ByteArrayFeeder) parser.getNonBlockingInputFeeder());
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -71,55 +67,18 @@ final class JsonShapeScanner {
         base += bytes;
     }
 
-    /**
-     * Feeds a chunk, holding back its end when an escape might be cut there: Jackson's non-blocking parser refuses an
-     * escaped surrogate pair in a key ({@code \\ud83d\\ude00}, 12 bytes) split between two inputs. The bytes held
-     * back go first with the next chunk; offsets are unchanged since the parser sees the same bytes in order.
-     */
     void feed(byte[] chunk, int offset, int length) throws IOException {
-        byte[] bytes = chunk;
-        int from = offset;
-        int end = offset + length;
-        if (held.length > 0) {
-            bytes = new byte[held.length + length];
-            System.arraycopy(held, 0, bytes, 0, held.length);
-            System.arraycopy(chunk, offset, bytes, held.length, length);
-            from = 0;
-            end = bytes.length;
-        }
-        int cut = end;
-        for (int i = end - 1; i >= Math.max(from, end - ESCAPED_PAIR); i--) {
-            if (bytes[i] == '\\') {
-                // cut before the last escape, or before the high surrogate it may complete
-                cut = i - 6 >= from && isHighSurrogateEscape(bytes, i - 6) ? i - 6 : i;
-                break;
-            }
-        }
-        held = cut == end ? NOTHING : Arrays.copyOfRange(bytes, cut, end);
-        if (cut > from) {
-            feeder().feedInput(bytes, from, cut);
+        if (feeder.feed(chunk, offset, length)) {
             drain();
         }
-    }
-
-    /** Whether {@code \\uD800}..{@code \\uDBFF} starts at {@code at}. */
-    private static boolean isHighSurrogateEscape(byte[] bytes, int at) {
-        return bytes[at] == '\\' && bytes[at + 1] == 'u' && (bytes[at + 2] | 0x20) == 'd'
-                && "89abAB".indexOf(bytes[at + 3]) >= 0;
-    }
-
-    private ByteArrayFeeder feeder() {
-        return (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
     }
 
     /** Ends the input; throws when the bytes were not one complete JSON value. */
     void endOfInput() throws IOException {
-        if (held.length > 0) {
-            feeder().feedInput(held, 0, held.length);
-            held = NOTHING;
+        if (feeder.flush()) {
             drain();
         }
-        feeder().endOfInput();
+        feeder.end();
         drain();
         if (!(root != null && (rootClosed || !container()))) {
             throw new IOException(root != null ? "the document ends before its closing bracket" : "no JSON value");
@@ -278,32 +237,5 @@ final class JsonShapeScanner {
             case START_ARRAY -> "array";
             default -> "object";
         };
-    }
-
-    /** Keeps the first characters of what is written to it and drops the rest, so a huge element costs nothing. */
-    private static final class CappedWriter extends java.io.Writer {
-        private final StringBuilder out;
-        private final int cap;
-
-        CappedWriter(StringBuilder out, int cap) {
-            this.out = out;
-            this.cap = cap;
-        }
-
-        @Override
-        public void write(char[] chars, int off, int len) {
-            int room = cap - out.length();
-            if (room > 0) {
-                out.append(chars, off, Math.min(room, len));
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }
