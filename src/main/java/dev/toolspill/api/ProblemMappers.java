@@ -7,6 +7,7 @@ import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.inspect.InvalidSelectorException;
+import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;
 import io.quarkus.logging.Log;
 import jakarta.ws.rs.WebApplicationException;
@@ -32,6 +33,11 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response batchTooLarge(BatchTooLargeException e) {
+        return Problem.response(413, "Content Too Large", e.getMessage());
+    }
+
+    @ServerExceptionMapper
     public Response notFound(BlobNotFoundException e) {
         return Problem.response(Response.Status.NOT_FOUND, e.getMessage());
     }
@@ -44,7 +50,8 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response storeFailed(BlobStoreException e) {
         Log.warnf(e, "Blob store failed");
-        return Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store failed: " + e.getMessage());
+        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store failed: " + e.getMessage()
+                + "; retry shortly")).header("Retry-After", "1").build();
     }
 
     @ServerExceptionMapper
@@ -80,8 +87,21 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
-    public Response unexpected(RuntimeException e) {
-        Log.errorf(e, "Unexpected failure");
-        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "unexpected failure: " + e);
+    public Response busy(BusyException e) {
+        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, e.getMessage()))
+                .header("Retry-After", "1").build();
+    }
+
+    /** Anything else: logged with an id, answered with that id and nothing of the code that failed. */
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        String id = java.util.UUID.randomUUID().toString().substring(0, 8);
+        Log.errorf(e, "Unexpected failure %s", id);
+        if (e instanceof OutOfMemoryError) {
+            return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE,
+                    "this replica is short of memory right now (failure " + id + "): retry shortly")).header("Retry-After", "1").build();
+        }
+        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "the request failed unexpectedly (failure " + id
+                + " in the service log); retry, and report it if it persists");
     }
 }

@@ -1,7 +1,13 @@
 package dev.toolspill.api;
 
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.ingest.IngestPermits;
+import dev.toolspill.ingest.StallGuard;
 import dev.toolspill.ingest.StreamIngest;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.Context;
+import java.time.Duration;
 import io.smallrye.mutiny.Uni;
 import dev.toolspill.pipeline.ResultItem;
 import io.smallrye.common.annotation.Blocking;
@@ -31,11 +37,17 @@ import java.io.InputStream;
 public class ToolOutputsResource {
 
     private final StreamIngest ingest;
+    private final IngestPermits permits;
+    private final Vertx vertx;
     private final long maxBytes;
+    private final Duration stallTimeout;
 
-    public ToolOutputsResource(StreamIngest ingest, ToolspillConfig config) {
+    public ToolOutputsResource(StreamIngest ingest, IngestPermits permits, Vertx vertx, ToolspillConfig config) {
         this.ingest = ingest;
+        this.permits = permits;
+        this.vertx = vertx;
         this.maxBytes = config.ingest().maxBytes();
+        this.stallTimeout = config.ingest().stallTimeout();
     }
 
     @POST
@@ -58,6 +70,7 @@ public class ToolOutputsResource {
                                   @QueryParam("tool") String tool,
                                   @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                   @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
+                                  @Context HttpServerRequest request,
                                   InputStream body) throws IOException {
         if (tool == null || tool.isBlank()) {
             throw new ApiException(Response.Status.BAD_REQUEST,
@@ -67,12 +80,35 @@ public class ToolOutputsResource {
         if (contentLength != null && contentLength > maxBytes) {
             throw tooLarge(contentLength);
         }
-        try {
-            return ingest.ingest(tool, body, json).map(admitted -> ResultItem.ok(null, tool, admitted))
-                    .onFailure(StreamIngest.RefusedException.class).transform(e -> refused((StreamIngest.RefusedException) e));
-        } catch (StreamIngest.RefusedException e) {
-            throw refused(e);
+        if (!permits.tryAcquire()) {
+            throw new BusyException("this replica is reading " + permits.max() + " outputs already "
+                    + "(toolspill.ingest.max-concurrent): retry shortly, or on another replica");
         }
+        StallGuard guarded = new StallGuard(body, vertx, stallTimeout, () -> request.connection().close());
+        try {
+            Uni<ResultItem> answer = ingest.ingest(tool, guarded, json).map(admitted -> ResultItem.ok(null, tool, admitted))
+                    .onFailure(StreamIngest.RefusedException.class).transform(e -> refused((StreamIngest.RefusedException) e))
+                    .onTermination().invoke(() -> release(guarded))
+                    .memoize().indefinitely();
+            // run to the end (commit or abort, and the permit back) even when the client is gone and nobody waits for it
+            answer.subscribe().with(item -> { }, failure -> { });
+            return answer;
+        } catch (StreamIngest.RefusedException e) {
+            release(guarded);
+            throw refused(e);
+        } catch (IOException | RuntimeException e) {
+            release(guarded);
+            throw e;
+        }
+    }
+
+    private void release(StallGuard guarded) {
+        try {
+            guarded.close();
+        } catch (IOException ignored) {
+            // the body is done with either way
+        }
+        permits.release();
     }
 
     private static ApiException refused(StreamIngest.RefusedException e) {

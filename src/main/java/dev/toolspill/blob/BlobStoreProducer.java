@@ -27,7 +27,7 @@ public class BlobStoreProducer {
         };
         Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
                 : "none (outputs stay inline, only the limit applies)");
-        return store;
+        return store.available() ? new TimedBlobStore(store, config.blobStore().timeout()) : store;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

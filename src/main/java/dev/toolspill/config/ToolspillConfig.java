@@ -25,6 +25,8 @@ public interface ToolspillConfig {
 
     Inspect inspect();
 
+    Scan scan();
+
     Tools tools();
 
     interface BlobStore {
@@ -38,6 +40,10 @@ public interface ToolspillConfig {
 
         Retry retry();
 
+        /** How long one store call (a read, a write, a stream's next chunk) may take before it fails: a hung store costs this, not a thread. */
+        @WithDefault("30s")
+        Duration timeout();
+
         interface S3 {
             /** The bucket every replica shares; required for {@code type=s3}. Connection settings are {@code quarkus.s3.*}. */
             Optional<String> bucket();
@@ -45,6 +51,10 @@ public interface ToolspillConfig {
             /** Create the bucket at start-up when it is missing (for development; production buckets are provisioned). */
             @WithDefault("false")
             boolean createBucket();
+
+            /** Memory for the part buffers of all S3 uploads of this replica together, in bytes; an upload waits for its share. */
+            @WithDefault("67108864")
+            long uploadBufferBytes();
         }
 
         interface Retry {
@@ -106,6 +116,32 @@ public interface ToolspillConfig {
         /** How long the store may take no data from an upload before the upload fails (a stuck disk or bucket). */
         @WithDefault("120s")
         Duration writeStallTimeout();
+
+        /** Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. */
+        @WithDefault("32")
+        int maxConcurrent();
+
+        /** A body that sends nothing for this long is dropped, with nothing left behind. */
+        @WithDefault("30s")
+        Duration stallTimeout();
+    }
+
+    interface Scan {
+        /** Longest JSON string value a scan parses, in bytes; a longer one makes the output text (or a 400 when JSON was declared). */
+        @WithDefault("16777216")
+        int maxStringBytes();
+
+        /** Longest JSON number, in digits (a number is never converted, but its length is bounded all the same). */
+        @WithDefault("1000")
+        int maxNumberDigits();
+
+        /** Deepest nesting of JSON arrays and objects. */
+        @WithDefault("500")
+        int maxDepth();
+
+        /** Top-level keys of a JSON object whose spans the read index keeps; keys past it are found by reading the blob. */
+        @WithDefault("100000")
+        int maxIndexKeys();
     }
 
     interface Inspect {
@@ -125,6 +161,14 @@ public interface ToolspillConfig {
 
         /** Per-tool timeout overrides, keyed by tool name. */
         Map<String, Duration> timeouts();
+
+        /** Calls one batch may hold (413 above). */
+        @WithDefault("1000")
+        int maxCalls();
+
+        /** Largest JSON body of {@code /v1/tool-calls} (and every other JSON endpoint), in bytes (413 above). */
+        @WithDefault("16777216")
+        long maxBodyBytes();
     }
 
     interface Tools {

@@ -45,6 +45,7 @@ public class HistoryGate {
     private final BlobIndexer indexer;
     private final ScanSettings settings;
     private final ToolspillConfig.BlobStore.Retry retry;
+    private final java.time.Duration storeTimeout;
     private final Vertx vertx;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
@@ -56,6 +57,7 @@ public class HistoryGate {
         this.indexer = indexer;
         this.settings = settings;
         this.retry = config.blobStore().retry();
+        this.storeTimeout = config.blobStore().timeout();
         this.vertx = vertx;
     }
 
@@ -132,7 +134,8 @@ public class HistoryGate {
         if (retry.attempts() > 0) {
             attempt = attempt.onFailure().retry().withBackOff(retry.backoff(), retry.backoff().multipliedBy(10)).atMost(retry.attempts());
         }
-        return attempt.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count()));
+        // retries included, storing costs one store deadline at most: then the limit alone guards history
+        return attempt.ifNoItem().after(storeTimeout).fail().map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count()));
     }
 
     private Admitted limited(String tool, String text, StoredBlob blob, String note) {

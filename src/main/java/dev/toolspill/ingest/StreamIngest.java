@@ -48,6 +48,7 @@ public class StreamIngest {
     private final HistoryLimit limit;
     private final int inlineMaxBytes;
     private final long maxBytes;
+    private final java.time.Duration commitTimeout;
 
     public StreamIngest(HistoryGate gate, BlobStore store, UploadWriters writers, BlobIndexer indexer, Summarizer summarizer,
                         ScanSettings settings, HistoryLimit limit, ToolspillConfig config) {
@@ -60,6 +61,7 @@ public class StreamIngest {
         this.limit = limit;
         this.inlineMaxBytes = config.output().inlineMaxBytes();
         this.maxBytes = config.ingest().maxBytes();
+        this.commitTimeout = config.ingest().writeStallTimeout();
     }
 
     /** Refused input: over the size cap, not UTF-8, or not the JSON it claims to be. */
@@ -114,6 +116,7 @@ public class StreamIngest {
             }
             UploadWriter writer = upload;
             return writer.commit(scan.kind().format())
+                    .ifNoItem().after(commitTimeout).fail()
                     .map(meta -> new StoredBlob(id, scan.kind(), meta.bytes(), scan.count()))
                     .call(blob -> indexer.keep(id, scan.index()))
                     .map(blob -> stored(tool, blob, scan))

@@ -51,14 +51,30 @@ public class Inspector {
             return slice(id, index, slice);
         }
         if (selector instanceof Selector.Key key) {
-            ByteRange value = index.values().get(key.name());
-            if (value == null) {
-                throw InspectMessages.unknownKey(id, key.name(), index.values());
-            }
-            return read(id, value.offset(), value.end())
-                    .map(prefix -> renderer.key(id, key, value, prefix));
+            return valueOf(id, index, key.name())
+                    .flatMap(value -> read(id, value.offset(), value.end()).map(prefix -> renderer.key(id, key, value, prefix)));
         }
         return Uni.createFrom().item(() -> renderer.head(id, index, summarizer.summarize(id, index.shape())));
+    }
+
+    /** Where a key's value is: in the index, or, for keys past what it keeps, found by reading on from its last span. */
+    private Uni<ByteRange> valueOf(BlobId id, ReadIndex index, String key) {
+        ByteRange value = index.values().get(key);
+        if (value != null && index.allKeysIndexed()) {
+            return Uni.createFrom().item(value);
+        }
+        if (index.allKeysIndexed()) {
+            return Uni.createFrom().failure(InspectMessages.unknownKey(id, key, index.values()));
+        }
+        long after = index.unindexedFrom();
+        return BlobWalk.walk(store, id, ByteRange.between(after, index.end() + 1), new KeyWalker(after, key))
+                .map(found -> found != KeyWalker.NOT_FOUND ? found : value)
+                .map(found -> {
+                    if (found == null) {
+                        throw InspectMessages.unknownKey(id, key, index.values());
+                    }
+                    return found;
+                });
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {

@@ -70,9 +70,13 @@ public class ToolPipeline {
                 .emitOn(caller);
     }
 
-    private static void validate(List<ToolCall> calls) {
+    private void validate(List<ToolCall> calls) {
         if (calls == null || calls.isEmpty()) {
             throw new InvalidBatchException("the batch has no calls: send {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}");
+        }
+        if (calls.size() > config.maxCalls()) {
+            throw new BatchTooLargeException("the batch has " + calls.size() + " calls, over toolspill.pipeline.max-calls = "
+                    + config.maxCalls() + ": split it into smaller batches");
         }
         Set<String> ids = new HashSet<>();
         for (ToolCall call : calls) {

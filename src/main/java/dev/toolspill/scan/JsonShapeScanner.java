@@ -50,12 +50,15 @@ final class JsonShapeScanner {
     private String firstType;
     private final List<Shape.Field> fields = new ArrayList<>();
     private final Map<String, ByteRange> values = new LinkedHashMap<>();
+    private long unindexedKeys;
+    private long unindexedFrom;
+    private long previousEnd;
 
     JsonShapeScanner(ScanSettings settings, int every) {
         this.settings = settings;
         this.every = every;
         try {
-            this.parser = Json.FACTORY.createNonBlockingByteArrayParser();
+            this.parser = settings.json().factory().createNonBlockingByteArrayParser();
             this.feeder = new JsonFeeder((ByteArrayFeeder) parser.getNonBlockingInputFeeder());
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -143,7 +146,7 @@ final class JsonShapeScanner {
             }
             if (children < settings.headElements()) {
                 compact = new StringBuilder();
-                writer = Json.FACTORY.createGenerator(new CappedWriter(compact, settings.lineChars()));
+                writer = settings.json().factory().createGenerator(new CappedWriter(compact, settings.lineChars()));
                 writer.copyCurrentEventExact(parser);
             }
             if (children == 0 && token == JsonToken.START_OBJECT) {
@@ -161,7 +164,7 @@ final class JsonShapeScanner {
         }
         if (token == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
-            if (childKeys.add(name)) {
+            if (childKeys.size() >= settings.json().maxIndexKeys() || childKeys.add(name)) { // past the cap, keys are counted, not kept
                 childSize++;
                 if (children == 0 && schema != null && schema.size() < settings.maxFields()) {
                     schema.add(new Shape.Field(name, null));
@@ -200,12 +203,20 @@ final class JsonShapeScanner {
             Shape.Field field = new Shape.Field(fieldName, describe(childType, childSize));
             if (values.containsKey(fieldName)) {
                 fields.replaceAll(f -> f.name().equals(fieldName) ? field : f);
-            } else if (fields.size() < settings.maxFields()) {
-                fields.add(field);
+                values.put(fieldName, ByteRange.between(childStart, childEnd)); // a repeated key keeps its first place
+            } else {
+                if (fields.size() < settings.maxFields()) {
+                    fields.add(field);
+                }
+                if (values.size() < settings.json().maxIndexKeys()) {
+                    values.put(fieldName, ByteRange.between(childStart, childEnd));
+                } else if (unindexedKeys++ == 0) {
+                    unindexedFrom = previousEnd; // keys from here on are found by reading the blob: no heap per key
+                }
             }
-            values.put(fieldName, ByteRange.between(childStart, childEnd)); // a repeated key keeps its first place
         }
         childKeys = null;
+        previousEnd = childEnd;
         children++;
     }
 
@@ -215,8 +226,9 @@ final class JsonShapeScanner {
             Shape shape = new Shape.ArrayShape(children, schema, schemaKeys, firstType, elements);
             return new Scan(BlobKind.JSON_ARRAY, bytes, shape, ReadIndex.array(bytes, children, every, elementOffsets.toArray(), end, shape));
         }
-        Shape shape = new Shape.ObjectShape(values.size(), fields);
-        return new Scan(BlobKind.JSON_OBJECT, bytes, shape, ReadIndex.object(bytes, end, values, shape));
+        long keys = values.size() + unindexedKeys;
+        Shape shape = new Shape.ObjectShape(keys, fields);
+        return new Scan(BlobKind.JSON_OBJECT, bytes, shape, ReadIndex.object(bytes, keys, end, values, unindexedFrom, shape));
     }
 
     private static String describe(JsonToken type, long size) {

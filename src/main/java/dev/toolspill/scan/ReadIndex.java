@@ -24,8 +24,23 @@ public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[]
         return new ReadIndex(BlobKind.JSON_ARRAY, bytes, entries, every, offsets, end, Map.of(), shape);
     }
 
-    static ReadIndex object(long bytes, long end, Map<String, ByteRange> values, Shape shape) {
-        return new ReadIndex(BlobKind.JSON_OBJECT, bytes, values.size(), EVERY, new long[0], end, values, shape);
+    /**
+     * {@code keys} may be more than {@code values}: keys past the cap have no span kept; they are found by reading on
+     * from {@code unindexedFrom}, the end of the value before the first of them (the one offset an object keeps).
+     */
+    static ReadIndex object(long bytes, long keys, long end, Map<String, ByteRange> values, long unindexedFrom, Shape shape) {
+        long[] offsets = keys > values.size() ? new long[] {unindexedFrom} : new long[0];
+        return new ReadIndex(BlobKind.JSON_OBJECT, bytes, keys, EVERY, offsets, end, values, shape);
+    }
+
+    /** Where the keys without a span begin (see {@link #allKeysIndexed}). */
+    public long unindexedFrom() {
+        return offsets.length > 0 ? offsets[0] : end;
+    }
+
+    /** Whether every top-level key of an object has its span here. */
+    public boolean allKeysIndexed() {
+        return values.size() >= count;
     }
 
     /** Offset of the indexed line or element at or before {@code position} (line number 1-based, element 0-based). */

@@ -13,7 +13,9 @@ public class Scans {
     @Produces
     @Singleton
     ScanSettings settings(ToolspillConfig config) {
-        return forSummaries(config.output().summaryMaxBytes(), config.output().headLines(), config.output().tailLines());
+        ToolspillConfig.Scan scan = config.scan();
+        return forSummaries(config.output().summaryMaxBytes(), config.output().headLines(), config.output().tailLines())
+                .with(new JsonLimits(scan.maxStringBytes(), scan.maxNumberDigits(), scan.maxDepth(), scan.maxIndexKeys()));
     }
 
     /** A summary of {@code maxBytes} never shows more than that many characters of a line, nor more than a quarter as many keys. */

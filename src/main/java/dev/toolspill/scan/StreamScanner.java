@@ -1,5 +1,7 @@
 package dev.toolspill.scan;
 
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+
 import java.io.IOException;
 
 /**
@@ -94,7 +96,8 @@ public final class StreamScanner {
     }
 
     private void fail(Exception e) {
-        jsonFailure = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+        jsonFailure = e instanceof StreamConstraintsException limit ? JsonLimits.describe(limit)
+                : e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
         if (jsonRequired) {
             throw new InvalidOutputException("the body was sent as application/json but is not valid JSON: " + jsonFailure
                     + "; send it as text/plain to store it as text");

@@ -25,6 +25,7 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 
+import java.time.Duration;
 import java.util.Optional;
 
 import static dev.toolspill.blob.s3.S3Calls.call;
@@ -39,6 +40,7 @@ import static dev.toolspill.blob.s3.S3Calls.call;
 public class S3BlobStore implements BlobStore {
 
     private final S3AsyncClient client;
+    private final UploadMemory memory;
     private final String bucket;
     private final boolean createBucket;
     private final Cache<BlobId, BlobMetadata> known = Caffeine.newBuilder().maximumSize(10_000).build();
@@ -47,11 +49,16 @@ public class S3BlobStore implements BlobStore {
     public S3BlobStore(ToolspillConfig config, S3AsyncClient client) {
         this(client, config.blobStore().s3().bucket().orElseThrow(() -> new IllegalArgumentException(
                 "toolspill.blob-store.type=s3 needs toolspill.blob-store.s3.bucket: the bucket all replicas share")),
-                config.blobStore().s3().createBucket());
+                config.blobStore().s3().createBucket(), config.blobStore().s3().uploadBufferBytes(), config.ingest().writeStallTimeout());
     }
 
     public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket) {
+        this(client, bucket, createBucket, 64L << 20, Duration.ofSeconds(120));
+    }
+
+    public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket, long uploadBufferBytes, Duration memoryWait) {
         this.client = client;
+        this.memory = new UploadMemory(uploadBufferBytes, memoryWait);
         this.bucket = bucket;
         this.createBucket = createBucket;
     }
@@ -68,7 +75,7 @@ public class S3BlobStore implements BlobStore {
 
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess) {
-        return new S3Upload(client, bucket, id, guess);
+        return new S3Upload(client, memory, bucket, id, guess);
     }
 
     @Override

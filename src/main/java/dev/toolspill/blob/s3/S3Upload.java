@@ -33,6 +33,7 @@ final class S3Upload implements BlobUpload {
     private static final int IN_FLIGHT = 2;
 
     private final S3AsyncClient client;
+    private final UploadMemory memory;
     private final String bucket;
     private final BlobId id;
     private final BlobFormat guess;
@@ -44,8 +45,9 @@ final class S3Upload implements BlobUpload {
     private final Deque<CompletableFuture<CompletedPart>> inFlight = new ArrayDeque<>();
     private final List<CompletedPart> done = new ArrayList<>();
 
-    S3Upload(S3AsyncClient client, String bucket, BlobId id, BlobFormat guess) {
+    S3Upload(S3AsyncClient client, UploadMemory memory, String bucket, BlobId id, BlobFormat guess) {
         this.client = client;
+        this.memory = memory;
         this.bucket = bucket;
         this.id = id;
         this.guess = guess;
@@ -68,13 +70,15 @@ final class S3Upload implements BlobUpload {
         }
     }
 
-    private void ensureRoom(int needed) {
+    private void ensureRoom(int needed) throws IOException {
         if (needed > part.length) {
             int size = Math.max(FIRST_BUFFER, part.length);
             while (size < needed) {
                 size *= 2;
             }
-            part = Arrays.copyOf(part, Math.min(PART_BYTES, size));
+            size = Math.min(PART_BYTES, size);
+            memory.take(size - part.length);
+            part = Arrays.copyOf(part, size);
         }
     }
 
@@ -88,11 +92,13 @@ final class S3Upload implements BlobUpload {
         }
         int number = done.size() + inFlight.size() + 1;
         byte[] body = filled == part.length ? part : Arrays.copyOf(part, filled);
+        int held = part.length;
         inFlight.addLast(client.uploadPart(upload -> upload.bucket(bucket).key(key).uploadId(uploadId).partNumber(number)
                                 .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
                         AsyncRequestBody.fromBytes(body))
                 .thenApply(response -> CompletedPart.builder().partNumber(number).eTag(response.eTag())
-                        .checksumSHA256(response.checksumSHA256()).build()));
+                        .checksumSHA256(response.checksumSHA256()).build())
+                .whenComplete((done, failure) -> memory.give(held)));
         part = new byte[0];
         filled = 0;
     }
@@ -101,10 +107,15 @@ final class S3Upload implements BlobUpload {
     public BlobMetadata commit(BlobFormat format) throws IOException {
         String finalKey = BlobLayout.blob(id, format);
         if (uploadId == null) {
-            byte[] body = Arrays.copyOf(part, filled);
-            join(client.putObject(put -> put.bucket(bucket).key(finalKey).contentType(format.mediaType())
-                            .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                    AsyncRequestBody.fromBytes(body)));
+            byte[] body = part;
+            int length = filled;
+            try {
+                join(client.putObject(put -> put.bucket(bucket).key(finalKey).contentType(format.mediaType())
+                                .contentLength((long) length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
+                        AsyncRequestBody.fromBytes(length == body.length ? body : Arrays.copyOf(body, length))));
+            } finally {
+                releaseBuffer();
+            }
             return new BlobMetadata(id, format, total);
         }
         if (filled > 0) {
@@ -136,6 +147,11 @@ final class S3Upload implements BlobUpload {
             }
             uploadId = null;
         }
+        releaseBuffer();
+    }
+
+    private void releaseBuffer() {
+        memory.give(part.length);
         part = new byte[0];
     }
 

@@ -1,0 +1,94 @@
+package dev.toolspill.blob;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A store whose every call answers within a deadline, whatever the backend does: a call (or a stream's next chunk)
+ * that takes longer fails with {@link BlobStoreException}, and what it started is cancelled. A hung bucket or disk
+ * thus costs a request one deadline, never a thread forever.
+ */
+final class TimedBlobStore implements BlobStore {
+
+    private final BlobStore store;
+    private final Duration deadline;
+
+    TimedBlobStore(BlobStore store, Duration deadline) {
+        this.store = store;
+        this.deadline = deadline;
+    }
+
+    private <T> Uni<T> timed(Uni<T> call) {
+        return call.ifNoItem().after(deadline).failWith(this::late);
+    }
+
+    private BlobStoreException late() {
+        return new BlobStoreException("the blob store did not answer within " + deadline.toSeconds() + " s", null);
+    }
+
+    @Override
+    public boolean available() {
+        return store.available();
+    }
+
+    @Override
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
+        return timed(store.put(id, format, bytes));
+    }
+
+    @Override
+    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
+        return store.upload(id, guess);
+    }
+
+    @Override
+    public Uni<BlobMetadata> metadata(BlobId id) {
+        return timed(store.metadata(id));
+    }
+
+    @Override
+    public Uni<byte[]> read(BlobId id, ByteRange range) {
+        return timed(store.read(id, range));
+    }
+
+    @Override
+    public Multi<Buffer> stream(BlobId id, ByteRange range) {
+        return store.stream(id, range).ifNoItem().after(deadline).failWith(this::late);
+    }
+
+    @Override
+    public Optional<Path> localFile(BlobMetadata blob) {
+        return store.localFile(blob);
+    }
+
+    @Override
+    public Uni<Void> putIndex(BlobId id, byte[] index) {
+        return timed(store.putIndex(id, index));
+    }
+
+    @Override
+    public Uni<Optional<byte[]>> readIndex(BlobId id) {
+        return timed(store.readIndex(id));
+    }
+
+    @Override
+    public Uni<Void> prepare() {
+        return store.prepare();
+    }
+
+    @Override
+    public Uni<Void> checkReady() {
+        return timed(store.checkReady());
+    }
+
+    @Override
+    public String location() {
+        return store.location();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.toolspill.ingest;
+
+import dev.toolspill.config.ToolspillConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.concurrent.Semaphore;
+
+/**
+ * How many bodies this replica reads at once ({@code toolspill.ingest.max-concurrent}): each holds a thread, a
+ * file or upload, and buffers for as long as its client sends. Past it, a request is refused before its body is read.
+ */
+@ApplicationScoped
+public class IngestPermits {
+
+    private final Semaphore permits;
+    private final int max;
+
+    public IngestPermits(ToolspillConfig config) {
+        this.max = config.ingest().maxConcurrent();
+        if (max < 1) {
+            throw new IllegalArgumentException("toolspill.ingest.max-concurrent=" + max + " would take no output: set it to 1 or more");
+        }
+        this.permits = new Semaphore(max);
+    }
+
+    /** A permit, or false when {@link #max()} bodies are being read already. */
+    public boolean tryAcquire() {
+        return permits.tryAcquire();
+    }
+
+    public void release() {
+        permits.release();
+    }
+
+    public int max() {
+        return max;
+    }
+}

@@ -1,0 +1,162 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every budget that bounds a request, pushed past: each answers with a problem+json that names its key (or, for
+ * shapes that cost memory, stores the output as text), and the replica keeps serving.
+ */
+@QuarkusTest
+@TestProfile(BudgetsProfileTest.Profile.class)
+class BudgetsProfileTest {
+
+    static final Path ROOT = Path.of("target/test-data-budgets");
+
+    public static class Profile implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.ofEntries(
+                    Map.entry("toolspill.blob-store.fs.root", ROOT.toString()),
+                    Map.entry("toolspill.pipeline.max-calls", "3"),
+                    Map.entry("toolspill.pipeline.max-body-bytes", "4096"),
+                    Map.entry("toolspill.ingest.max-concurrent", "1"),
+                    Map.entry("toolspill.ingest.stall-timeout", "1s"),
+                    Map.entry("toolspill.scan.max-string-bytes", "2000"),
+                    Map.entry("toolspill.scan.max-number-digits", "50"),
+                    Map.entry("toolspill.scan.max-depth", "20"),
+                    Map.entry("toolspill.scan.max-index-keys", "10"));
+        }
+    }
+
+    @TestHTTPResource("/")
+    URL root;
+
+    static String echo(int calls) {
+        return IntStream.range(0, calls).mapToObj(i -> "{\"id\":\"" + i + "\",\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}}")
+                .collect(Collectors.joining(",", "{\"calls\":[", "]}"));
+    }
+
+    @Test
+    void aBatchOverTheCallBudgetIs413NamingTheKey() {
+        given().contentType(ContentType.JSON).body(echo(3)).when().post("/v1/tool-calls").then().statusCode(200);
+        given().contentType(ContentType.JSON).body(echo(4)).when().post("/v1/tool-calls").then().statusCode(413)
+                .contentType("application/problem+json")
+                .body("detail", containsString("toolspill.pipeline.max-calls = 3"));
+    }
+
+    @Test
+    void aBodyOverTheByteBudgetIs413BeforeItIsRead() {
+        String big = "{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"" + "x".repeat(5000) + "\"}}]}";
+        given().contentType(ContentType.JSON).body(big).when().post("/v1/tool-calls").then().statusCode(413)
+                .contentType("application/problem+json")
+                .body("detail", containsString("toolspill.pipeline.max-body-bytes = 4096"));
+        given().contentType(ContentType.TEXT).body("y".repeat(5000)).when().post("/v1/noop").then().statusCode(413);
+    }
+
+    @Test
+    void aJsonBodyOfUnknownLengthIs411() throws Exception {
+        String answer = raw("POST /v1/tool-calls HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\n{\"cal\r\n0\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 411"), answer);
+        assertTrue(answer.contains("application/problem+json") && answer.contains("Content-Length"), answer);
+    }
+
+    @Test
+    void uploadsPastTheConcurrencyBudgetAre503WithRetryAfterAndAStalledOneIsDropped() throws Exception {
+        try (Socket slow = new Socket(root.getHost(), root.getPort())) {
+            OutputStream out = slow.getOutputStream();
+            out.write(("POST /v1/tool-outputs?tool=t HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                    + "Content-Length: 100000\r\n\r\n" + "first bytes\n".repeat(100)).getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            // the one permit is taken (the upload above is being read): the next is refused before its body is read
+            awaitBusy();
+            // the slow upload then stalls past the 1 s stall timeout: its connection is closed and nothing stays behind
+            InputStream in = slow.getInputStream();
+            slow.setSoTimeout(20_000);
+            assertEquals(-1, in.read(), "the stalled upload's connection is closed");
+        }
+        given().contentType(ContentType.TEXT).body("z".repeat(2000)).when().post("/v1/tool-outputs?tool=t").then().statusCode(200)
+                .body("output", startsWith("[blob:"));
+        try (Stream<Path> tmp = Files.exists(ROOT.resolve("tmp")) ? Files.list(ROOT.resolve("tmp")) : Stream.empty()) {
+            assertEquals(0, tmp.count(), "no temp file of the dropped upload is left");
+        }
+    }
+
+    private void awaitBusy() throws InterruptedException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            var response = given().contentType(ContentType.TEXT).body("z".repeat(2000)).when().post("/v1/tool-outputs?tool=t");
+            if (response.statusCode() == 503) {
+                response.then().contentType("application/problem+json").header("Retry-After", notNullValue())
+                        .body("detail", containsString("toolspill.ingest.max-concurrent"));
+                return;
+            }
+            Thread.sleep(20); // the slow upload's first bytes are still on their way; a readiness check of its own has no hook here
+        }
+        throw new AssertionError("the second upload was never refused");
+    }
+
+    @Test
+    void jsonShapesPastTheScanBudgetsAreRefusedAsJsonOrStoredAsText() {
+        String longString = "{\"s\": \"" + "a".repeat(3000) + "\"}";
+        String longNumber = "[" + "9".repeat(60) + ", " + "1, ".repeat(400) + "1]";
+        String deep = "[".repeat(25) + "1" + "]".repeat(25) + " ".repeat(900);
+        for (String json : new String[] {longString, longNumber, deep}) {
+            given().contentType(ContentType.JSON).body(json).when().post("/v1/tool-outputs?tool=t").then().statusCode(400)
+                    .contentType("application/problem+json").body("detail", containsString("toolspill.scan.max-"));
+            given().contentType(ContentType.TEXT).body(json).when().post("/v1/tool-outputs?tool=t").then().statusCode(200)
+                    .body("blob.kind", equalTo("text"));
+        }
+    }
+
+    @Test
+    void keysPastTheIndexBudgetAreCountedAndStillReadable() {
+        String json = IntStream.range(0, 60).mapToObj(i -> "\"k" + i + "\": " + (i == 45 ? "{\"deep\": [45]}" : String.valueOf(i)))
+                .collect(Collectors.joining(", ", "{\"pad\": \"" + "p".repeat(900) + "\", ", ", \"k3\": \"last wins\", \"k50\": \"again\"}"));
+        String id = given().contentType(ContentType.JSON).body(json).when().post("/v1/tool-outputs?tool=t").then().statusCode(200)
+                // k3 repeats within the index budget and counts once; k50 repeats past it and is counted as it comes
+                .body("blob.keys", equalTo(62))
+                .extract().path("blob.id");
+        given().queryParam("selector", "key:k45").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(200)
+                .body(equalTo("{\"deep\": [45]}"));
+        given().queryParam("selector", "key:k59").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(200).body(equalTo("59"));
+        given().queryParam("selector", "key:k3").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(200)
+                .body(equalTo("\"last wins\""));
+        given().queryParam("selector", "key:k50").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(200)
+                .body(equalTo("\"again\""));
+        given().queryParam("selector", "key:nope").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(400)
+                .body("detail", containsString("no top-level key"));
+    }
+
+    private String raw(String request) throws Exception {
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
