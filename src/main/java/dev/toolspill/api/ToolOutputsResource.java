@@ -3,12 +3,10 @@ package dev.toolspill.api;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.ingest.IngestPermits;
 import dev.toolspill.ingest.StallGuard;
+import dev.toolspill.ingest.StallWatch;
 import dev.toolspill.ingest.StreamIngest;
-import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.core.Context;
-import java.time.Duration;
-import io.smallrye.mutiny.Uni;
 import dev.toolspill.pipeline.ResultItem;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.ws.rs.Consumes;
@@ -38,16 +36,14 @@ public class ToolOutputsResource {
 
     private final StreamIngest ingest;
     private final IngestPermits permits;
-    private final Vertx vertx;
+    private final StallWatch stalls;
     private final long maxBytes;
-    private final Duration stallTimeout;
 
-    public ToolOutputsResource(StreamIngest ingest, IngestPermits permits, Vertx vertx, ToolspillConfig config) {
+    public ToolOutputsResource(StreamIngest ingest, IngestPermits permits, StallWatch stalls, ToolspillConfig config) {
         this.ingest = ingest;
         this.permits = permits;
-        this.vertx = vertx;
+        this.stalls = stalls;
         this.maxBytes = config.ingest().maxBytes();
-        this.stallTimeout = config.ingest().stallTimeout();
     }
 
     @POST
@@ -66,7 +62,7 @@ public class ToolOutputsResource {
     @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ResultItem> ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
+    public ResultItem ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
                                   @QueryParam("tool") String tool,
                                   @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                   @HeaderParam(HttpHeaders.CONTENT_LENGTH) Long contentLength,
@@ -84,21 +80,13 @@ public class ToolOutputsResource {
             throw new BusyException("this replica is reading " + permits.max() + " outputs already "
                     + "(toolspill.ingest.max-concurrent): retry shortly, or on another replica");
         }
-        StallGuard guarded = new StallGuard(body, vertx, stallTimeout, () -> request.connection().close());
+        StallGuard guarded = stalls.guard(body, () -> request.connection().close());
         try {
-            Uni<ResultItem> answer = ingest.ingest(tool, guarded, json).map(admitted -> ResultItem.ok(null, tool, admitted))
-                    .onFailure(StreamIngest.RefusedException.class).transform(e -> refused((StreamIngest.RefusedException) e))
-                    .onTermination().invoke(() -> release(guarded))
-                    .memoize().indefinitely();
-            // run to the end (commit or abort, and the permit back) even when the client is gone and nobody waits for it
-            answer.subscribe().with(item -> { }, failure -> { });
-            return answer;
+            return ResultItem.ok(null, tool, ingest.ingest(tool, guarded, json));
         } catch (StreamIngest.RefusedException e) {
-            release(guarded);
             throw refused(e);
-        } catch (IOException | RuntimeException e) {
+        } finally {
             release(guarded);
-            throw e;
         }
     }
 

@@ -175,6 +175,14 @@ public interface ToolspillConfig {
         /** Tools served over HTTP elsewhere, keyed by tool name: {@code toolspill.tools.remote."search".url=...}. */
         Map<String, Remote> remote();
 
+        /** Largest answer a remote tool may give, in bytes; a larger one is dropped and the call is an error. */
+        @WithDefault("16777216")
+        long maxResponseBytes();
+
+        /** Memory for the answers of all remote tool calls being received at once, in bytes. */
+        @WithDefault("67108864")
+        long responseBufferBytes();
+
         interface Remote {
             /** Where the arguments are POSTed as JSON. */
             String url();

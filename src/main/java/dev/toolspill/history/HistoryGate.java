@@ -65,7 +65,7 @@ public class HistoryGate {
     public Uni<Admitted> admit(String tool, String raw) {
         String text = Utf8.stripBom(raw);
         if (!store.available() || promoter.fitsInline(text)) {
-            return admitInline(tool, text);
+            return keepInline(tool, text);
         }
         return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null));
     }
@@ -74,12 +74,22 @@ public class HistoryGate {
     public Uni<Admitted> admit(String tool, ToolOutput output) {
         if (output instanceof ToolOutput.Stored stored) {
             if (!store.available()) {
-                return admitInline(tool, stored.text());
+                return keepInline(tool, stored.text());
             }
             return prepare(stored.text(), stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
                     .flatMap(prepared -> admitStored(tool, prepared, stored.summary()));
         }
         return admit(tool, output.text());
+    }
+
+    /** Text that stays inline with no full copy to keep (it fits the limit, or there is no store): the limit alone. */
+    public Admitted admitInline(String tool, String text) {
+        return limited(tool, text, null, "");
+    }
+
+    /** Text that stays inline, cut by the limit, whose full form was stored elsewhere as {@code blob}: the marker names it. */
+    public Admitted admitKept(String tool, String text, StoredBlob blob) {
+        return limited(tool, text, blob, "full output: " + blob.id().tag());
     }
 
     /** Text that is never promoted (error messages, inspect results): only the limit applies. */
@@ -90,7 +100,7 @@ public class HistoryGate {
     }
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */
-    private Uni<Admitted> admitInline(String tool, String text) {
+    private Uni<Admitted> keepInline(String tool, String text) {
         if (!store.available() || !limit.exceeds(tool, text)) {
             return Uni.createFrom().item(limited(tool, text, null, ""));
         }

@@ -1,74 +1,56 @@
 package dev.toolspill.ingest;
 
-import io.vertx.core.Vertx;
-
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Duration;
 
 /**
- * A body that must keep moving: when no byte arrives for the stall timeout, {@code onStall} runs (it closes the
- * connection, which ends the blocked read with an error) and reads fail from then on. A timer checks progress a few
- * times per timeout; {@link #close} stops it.
+ * A body that must keep moving: {@link StallWatch} checks when it last gave bytes, and when that is longer ago than
+ * the stall timeout, {@code onStall} runs (it closes the connection, which ends a blocked read with an error) and
+ * reads fail from then on. {@link #close} ends the watch.
  */
 public final class StallGuard extends FilterInputStream {
 
-    private final Vertx vertx;
-    private final long timer;
-    private final long stallNanos;
+    private final StallWatch watch;
+    private final Runnable onStall;
     private volatile long lastProgress = System.nanoTime();
     private volatile boolean stalled;
 
-    public StallGuard(InputStream body, Vertx vertx, Duration stallTimeout, Runnable onStall) {
+    StallGuard(InputStream body, StallWatch watch, Runnable onStall) {
         super(body);
-        this.vertx = vertx;
-        this.stallNanos = stallTimeout.toNanos();
-        long every = Math.max(10, stallTimeout.toMillis() / 4);
-        this.timer = vertx.setPeriodic(every, id -> {
-            if (!stalled && System.nanoTime() - lastProgress > stallNanos) {
-                stalled = true;
-                vertx.cancelTimer(id);
-                onStall.run();
-            }
-        });
+        this.watch = watch;
+        this.onStall = onStall;
     }
 
     @Override
     public int read() throws IOException {
-        int b = checked(super.read());
-        lastProgress = System.nanoTime();
-        return b;
+        return moved(super.read());
     }
 
     @Override
     public int read(byte[] bytes, int offset, int length) throws IOException {
-        int n = checked(super.read(bytes, offset, length));
-        lastProgress = System.nanoTime();
-        return n;
+        return moved(super.read(bytes, offset, length));
     }
 
-    private int checked(int result) throws IOException {
+    private int moved(int result) throws IOException {
         if (stalled) {
-            throw new StalledException();
+            throw new IOException("the body sent nothing for longer than toolspill.ingest.stall-timeout");
         }
+        lastProgress = System.nanoTime();
         return result;
     }
 
-    public boolean stalled() {
-        return stalled;
+    /** Called by the watch: stalls this body if it gave nothing since {@code before}. */
+    void checkSince(long before) {
+        if (!stalled && lastProgress < before) {
+            stalled = true;
+            onStall.run();
+        }
     }
 
     @Override
     public void close() throws IOException {
-        vertx.cancelTimer(timer);
+        watch.done(this);
         super.close();
-    }
-
-    /** The body stopped moving for longer than the stall timeout. */
-    public static final class StalledException extends IOException {
-        StalledException() {
-            super("the body sent nothing for longer than toolspill.ingest.stall-timeout");
-        }
     }
 }

@@ -2,6 +2,7 @@ package dev.toolspill.ingest;
 
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
@@ -19,7 +20,6 @@ import dev.toolspill.scan.ScanSettings;
 import dev.toolspill.scan.StreamScanner;
 import dev.toolspill.text.Utf8;
 import io.quarkus.logging.Log;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;
@@ -29,9 +29,9 @@ import java.util.Arrays;
 
 /**
  * Takes an output of any size from a stream, in one pass and bounded memory: the bytes go to the store through an
- * {@link UploadWriter} while a scanner gathers the summary and the read index. Small outputs take the in-memory
- * path of {@link HistoryGate}. {@link #ingest} reads the body, so call it on a worker thread; what follows the
- * last byte (commit, index) does not block.
+ * {@link UploadWriter} while a scanner gathers the summary and the read index. Outputs that stay inline are answered
+ * by {@link HistoryGate} without storing. This is the one blocking path of the service: it reads a stream on the
+ * request's worker thread, and every wait in it is bounded by a stall timeout.
  */
 @ApplicationScoped
 public class StreamIngest {
@@ -48,7 +48,6 @@ public class StreamIngest {
     private final HistoryLimit limit;
     private final int inlineMaxBytes;
     private final long maxBytes;
-    private final java.time.Duration commitTimeout;
 
     public StreamIngest(HistoryGate gate, BlobStore store, UploadWriters writers, BlobIndexer indexer, Summarizer summarizer,
                         ScanSettings settings, HistoryLimit limit, ToolspillConfig config) {
@@ -61,7 +60,6 @@ public class StreamIngest {
         this.limit = limit;
         this.inlineMaxBytes = config.output().inlineMaxBytes();
         this.maxBytes = config.ingest().maxBytes();
-        this.commitTimeout = config.ingest().writeStallTimeout();
     }
 
     /** Refused input: over the size cap, not UTF-8, or not the JSON it claims to be. */
@@ -78,17 +76,25 @@ public class StreamIngest {
         }
     }
 
-    public Uni<Admitted> ingest(String tool, InputStream body, boolean json) throws IOException {
+    /**
+     * Reads the body to its end and answers what history holds for it. Blocking by design (it reads a stream): call
+     * it on a worker thread. Every wait in it is bounded: by the stall timeout of the body, and of the store.
+     */
+    public Admitted ingest(String tool, InputStream body, boolean json) throws IOException {
         byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
         boolean ended = head.length < inlineMaxBytes + 4;
         byte[] first = withoutBom(head);
         if (ended && first.length <= inlineMaxBytes) {
-            return small(tool, first, json);
+            finish(feed(new StreamScanner(settings, json, ReadIndex.EVERY), first, first.length));
+            String text = new String(first, StandardCharsets.UTF_8);
+            if (!store.available() || !limit.exceeds(tool, text)) {
+                return gate.admitInline(tool, text);
+            }
         }
         return large(tool, body, json, first);
     }
 
-    private Uni<Admitted> large(String tool, InputStream body, boolean json, byte[] first) throws IOException {
+    private Admitted large(String tool, InputStream body, boolean json, byte[] first) throws IOException {
         StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
@@ -110,35 +116,42 @@ public class StreamIngest {
                 n = body.readNBytes(buffer, 0, CHUNK);
             }
             Scan scan = finish(scanner);
-            long size = total;
             if (upload == null) {
-                return Uni.createFrom().item(limitedPrefix(tool, prefix, size, store.available()));
+                return limitedPrefix(tool, prefix, total, store.available());
             }
-            UploadWriter writer = upload;
-            return writer.commit(scan.kind().format())
-                    .ifNoItem().after(commitTimeout).fail()
-                    .map(meta -> new StoredBlob(id, scan.kind(), meta.bytes(), scan.count()))
-                    .call(blob -> indexer.keep(id, scan.index()))
-                    .map(blob -> stored(tool, blob, scan))
-                    .onFailure().call(failure -> writer.abort())
-                    .onFailure().recoverWithItem(failure -> {
-                        Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", writers.location(), failure.toString());
-                        return limitedPrefix(tool, prefix, size, true);
-                    });
+            BlobMetadata meta = commit(upload, scan);
+            if (meta == null) {
+                return limitedPrefix(tool, prefix, total, true);
+            }
+            // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
+            indexer.keep(id, scan.index()).subscribe().with(ok -> { }, failure -> { });
+            StoredBlob blob = new StoredBlob(id, scan.kind(), meta.bytes(), scan.count());
+            if (total <= inlineMaxBytes) {
+                // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all
+                return gate.admitKept(tool, new String(first, StandardCharsets.UTF_8), blob);
+            }
+            return stored(tool, blob, scan);
         } catch (RuntimeException | IOException e) {
-            // answer only once what was written is gone, so a refused body leaves nothing behind
-            return upload == null ? Uni.createFrom().failure(e) : upload.abort().onItem().transformToUni(ignored -> Uni.createFrom().<Admitted>failure(e));
+            if (upload != null) {
+                upload.abort(); // answer only once what was written is gone, so a refused body leaves nothing behind
+            }
+            throw e;
+        }
+    }
+
+    private BlobMetadata commit(UploadWriter upload, Scan scan) {
+        try {
+            return upload.commit(scan.kind().format());
+        } catch (IOException | RuntimeException e) {
+            Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", writers.location(), e.toString());
+            upload.abort();
+            return null;
         }
     }
 
     private Admitted stored(String tool, StoredBlob blob, Scan scan) {
         Limited limited = limit.apply(tool, summarizer.summarize(blob.id(), scan.shape()), Cutter.UTF8, "full output: " + blob.id().tag());
         return new Admitted(limited.text(), blob, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), blob.id()) : null);
-    }
-
-    private Uni<Admitted> small(String tool, byte[] bytes, boolean json) {
-        finish(feed(new StreamScanner(settings, json, ReadIndex.EVERY), bytes, bytes.length));
-        return gate.admit(tool, new String(bytes, StandardCharsets.UTF_8));
     }
 
     private UploadWriter start(BlobId id, BlobFormat guess) {
@@ -160,7 +173,7 @@ public class StreamIngest {
             return upload;
         } catch (IOException | RuntimeException e) {
             Log.warnf("Storing an output in %s failed, returning it limited: %s", writers.location(), e.toString());
-            upload.abort().subscribe().with(ok -> { }, failure -> Log.debugf("Abort failed: %s", failure));
+            upload.abort();
             return null;
         }
     }

@@ -3,21 +3,24 @@ package dev.toolspill.ingest;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobUpload;
-import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.WorkerExecutor;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Writes one upload on the writer threads, so the thread that reads and scans a body never waits for the disk or
- * the network. Chunks are written in order, one after another; at most {@value #QUEUED} wait, which is also the
- * back-pressure on the reader. A chunk handed to {@link #write} belongs to the upload: the caller must not reuse it.
+ * the network while there is body to read. Chunks are written in order, one after another; at most {@value #QUEUED}
+ * wait, which is also the back-pressure on the reader. Like the {@link BlobUpload} it wraps, it is a blocking API for
+ * the thread that reads the body: each wait is bounded by the stall timeout. A chunk handed to {@link #write} belongs
+ * to the upload: the caller must not reuse it.
  */
 public final class UploadWriter {
 
@@ -38,7 +41,7 @@ public final class UploadWriter {
     /** Queues a chunk; waits while {@value #QUEUED} are queued, and fails if the store took none for the stall timeout. */
     public void write(byte[] bytes, int offset, int length) throws IOException {
         if (last.isCompletedExceptionally()) {
-            throw failure();
+            wait(last);
         }
         try {
             if (!room.tryAcquire(stallTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -54,32 +57,43 @@ public final class UploadWriter {
         }).whenComplete((ok, failure) -> room.release());
     }
 
-    /** Makes the blob visible once every queued chunk is written. */
-    public Uni<BlobMetadata> commit(BlobFormat format) {
-        return Uni.createFrom().completionStage(then(() -> upload.commit(format)))
-                .onFailure(CompletionException.class).transform(Throwable::getCause);
+    /** Makes the blob visible once every queued chunk is written; fails if that takes longer than the stall timeout. */
+    public BlobMetadata commit(BlobFormat format) throws IOException {
+        return wait(then(() -> upload.commit(format)));
     }
 
-    /** Drops the upload once the writer is done with what was queued. */
-    public Uni<Void> abort() {
-        CompletableFuture<Void> aborted = last.handle((ok, failure) -> null)
-                .thenCompose(ignored -> executor.executeBlocking(() -> {
-                    upload.abort();
-                    return (Void) null;
-                }, false).subscribeAsCompletionStage());
-        return Uni.createFrom().completionStage(aborted);
-    }
-
-    private <T> CompletableFuture<T> then(java.util.concurrent.Callable<T> step) {
-        return last.thenCompose(ignored -> executor.executeBlocking(step, false).subscribeAsCompletionStage());
-    }
-
-    private IOException failure() {
+    /** Drops the upload once the writer is done with what was queued; waits at most the stall timeout for it. */
+    public void abort() {
+        CompletableFuture<Void> aborted = last.handle((ok, failure) -> null).thenCompose(ignored -> run(() -> {
+            upload.abort();
+            return null;
+        }));
         try {
-            last.join();
-            return new IOException("the upload writer has stopped");
-        } catch (CompletionException e) {
-            return e.getCause() instanceof IOException io ? io : new IOException("storing failed: " + e.getCause(), e.getCause());
+            wait(aborted);
+        } catch (IOException e) {
+            // the bucket's lifecycle rule or the temp sweep removes what could not be removed now
+        }
+    }
+
+    private <T> CompletableFuture<T> then(Callable<T> step) {
+        return last.thenCompose(ignored -> run(step));
+    }
+
+    private <T> CompletableFuture<T> run(Callable<T> step) {
+        return executor.executeBlocking(step, false).subscribeAsCompletionStage();
+    }
+
+    private <T> T wait(CompletableFuture<T> step) throws IOException {
+        try {
+            return step.get(stallTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("storing failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            step.cancel(true);
+            throw new IOException("the store did not finish within " + stallTimeout.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while storing");
         }
     }
 }

@@ -53,9 +53,11 @@ public class BlobIndexer {
 
     /** Keeps the index of a blob just written. A blob without one still reads right, so a failure is only logged. */
     public Uni<Void> keep(BlobId id, ReadIndex index) {
-        return Uni.createFrom().item(() -> codec.encode(index))
+        return Uni.createFrom().item(() -> {
+                    cache.put(id, index); // readers on this replica need not wait for the write
+                    return codec.encode(index);
+                })
                 .flatMap(bytes -> store.putIndex(id, bytes))
-                .invoke(() -> cache.put(id, index))
                 .onFailure().invoke(e -> Log.warnf("Could not keep the read index of blob %s (reads will scan it): %s", id, e.toString()))
                 .onFailure().recoverWithNull();
     }

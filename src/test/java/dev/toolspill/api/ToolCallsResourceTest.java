@@ -211,4 +211,28 @@ class ToolCallsResourceTest {
         assertEquals(text.length(), output.substring(0, output.indexOf("\n[truncated: ")).length() + dropped,
                 "shown + dropped is the whole selection");
     }
+
+    @Test
+    void aRemoteAnswerOverTheByteBudgetIsDroppedAndAnAbandonedOneStopsDownloading() throws Exception {
+        String base = org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("toolspill.tools.remote.\"search\".url", String.class).replace("/search", "");
+        int endedBefore = ended(base);
+        String batch = "{\"calls\":[{\"id\":\"1\",\"name\":\"overflowing\",\"arguments\":{}},{\"id\":\"2\",\"name\":\"trickle\",\"arguments\":{}}]}";
+        given().contentType(ContentType.JSON).body(batch).when().post("/v1/tool-calls").then().statusCode(200)
+                .body("results[0].status", equalTo("error"))
+                .body("results[0].output", containsString("toolspill.tools.max-response-bytes"))
+                .body("results[1].status", equalTo("error"))
+                .body("results[1].output", containsString("did not"));
+        // both servers notice the request was reset: nothing keeps downloading for calls nobody waits for
+        for (int attempt = 0; ended(base) < endedBefore + 2; attempt++) {
+            assertTrue(attempt < 100, "the abandoned downloads did not stop");
+            Thread.sleep(100); // the remote server notices the reset at its next write
+        }
+    }
+
+    private static int ended(String base) throws Exception {
+        try (var in = new java.net.URL(base + "/ended").openStream()) {
+            return Integer.parseInt(new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip());
+        }
+    }
 }

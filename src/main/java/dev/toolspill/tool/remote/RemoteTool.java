@@ -6,9 +6,10 @@ import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpClosedException;
-import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.ext.web.client.HttpResponse;
-import io.vertx.mutiny.ext.web.client.WebClient;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
 
 import java.net.ConnectException;
 import java.net.URI;
@@ -32,10 +33,12 @@ public class RemoteTool implements Tool {
     private final URI url;
     private final Duration timeout;
     private final Map<String, String> headers;
-    private final WebClient client;
+    private final HttpClient client;
+    private final ResponseMemory memory;
+    private final long maxBytes;
 
     public RemoteTool(String name, String description, JsonNode parameters, URI url, Duration timeout,
-                      Map<String, String> headers, WebClient client) {
+                      Map<String, String> headers, HttpClient client, ResponseMemory memory, long maxBytes) {
         this.name = name;
         this.description = description;
         this.parameters = parameters;
@@ -43,6 +46,8 @@ public class RemoteTool implements Tool {
         this.timeout = timeout;
         this.headers = Map.copyOf(headers);
         this.client = client;
+        this.memory = memory;
+        this.maxBytes = maxBytes;
     }
 
     @Override
@@ -65,21 +70,44 @@ public class RemoteTool implements Tool {
         return Optional.of(timeout);
     }
 
+    /**
+     * POSTs the arguments and takes the response within its budgets; an abandoned call (its timeout passed, or the
+     * batch was cancelled) resets the request, so the download stops.
+     */
     @Override
     public Uni<String> execute(JsonNode arguments) {
-        var request = client.postAbs(url.toString()).putHeader("Content-Type", "application/json").putHeader("Accept", "*/*");
-        headers.forEach(request::putHeader);
-        request.timeout(timeout.toMillis());
-        return request.sendBuffer(Buffer.buffer(arguments.toString()))
-                .onFailure().transform(this::describe)
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url.toString())
+                .setIdleTimeout(timeout.toMillis())
+                .putHeader("Content-Type", "application/json").putHeader("Accept", "*/*").putHeader("User-Agent", "toolspill");
+        headers.forEach(options::putHeader);
+        return Uni.createFrom().<RemoteExchange.Response>emitter(emitter -> {
+                    RemoteExchange exchange = new RemoteExchange(emitter, memory, maxBytes, this::describe);
+                    client.request(options).onComplete(opened -> {
+                        if (opened.failed()) {
+                            exchange.fail(opened.cause());
+                        } else {
+                            exchange.start(opened.result(), Buffer.buffer(arguments.toString()));
+                        }
+                    });
+                })
+                .onFailure(RemoteExchange.RefusedResponse.class).transform(e -> refused(((RemoteExchange.RefusedResponse) e).refusal))
                 .map(this::body);
     }
 
-    private String body(HttpResponse<Buffer> response) {
-        String body = response.body() == null ? "" : response.bodyAsString("UTF-8");
-        if (response.statusCode() / 100 != 2) {
+    private ToolException refused(RemoteExchange.Refusal refusal) {
+        return switch (refusal) {
+            case TOO_LARGE -> new ToolException("tool " + name + " answered more than toolspill.tools.max-response-bytes = " + maxBytes
+                    + " bytes, so its answer was dropped; ask it for less (a narrower query, fewer results)");
+            case NO_MEMORY -> new ToolException("tool " + name + " answered while this replica was receiving as much as it may "
+                    + "hold of other tools' answers (toolspill.tools.response-buffer-bytes); retry shortly");
+        };
+    }
+
+    private String body(RemoteExchange.Response response) {
+        String body = response.body();
+        if (response.status() / 100 != 2) {
             String excerpt = body.length() > ERROR_BODY_BYTES ? body.substring(0, ERROR_BODY_BYTES) + "…" : body;
-            throw new ToolException("tool " + name + " failed: its server answered HTTP " + response.statusCode()
+            throw new ToolException("tool " + name + " failed: its server answered HTTP " + response.status()
                     + (response.statusMessage() == null ? "" : " " + response.statusMessage())
                     + (excerpt.isBlank() ? "" : ": " + excerpt.strip()));
         }

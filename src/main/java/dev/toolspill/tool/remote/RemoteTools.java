@@ -3,9 +3,9 @@ package dev.toolspill.tool.remote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
-import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
 import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.ext.web.client.WebClient;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -23,15 +23,18 @@ import java.util.Optional;
 @ApplicationScoped
 public class RemoteTools {
 
-    private final WebClient client;
+    private final HttpClient client;
+    private final ResponseMemory memory;
+    private final long maxBytes;
     private final List<RemoteTool> tools = new ArrayList<>();
 
     public RemoteTools(ToolspillConfig config, Vertx vertx, ObjectMapper mapper) {
-        this.client = WebClient.create(vertx, new WebClientOptions()
-                .setUserAgent("toolspill")
-                // abandoned calls hold a connection until their request timeout: leave room for them
+        this.client = vertx.getDelegate().createHttpClient(new HttpClientOptions()
+                // abandoned calls reset their request and give the connection back at once
                 .setMaxPoolSize(Math.max(64, 4 * Math.max(1, config.pipeline().maxConcurrency())))
-                .setTryUseCompression(true));
+                .setDecompressionSupported(true));
+        this.memory = new ResponseMemory(config.tools().responseBufferBytes());
+        this.maxBytes = config.tools().maxResponseBytes();
         for (Map.Entry<String, ToolspillConfig.Tools.Remote> entry : config.tools().remote().entrySet()) {
             tools.add(create(entry.getKey(), entry.getValue(), mapper, config.pipeline()));
         }
@@ -52,7 +55,7 @@ public class RemoteTools {
         // server never keeps a pooled connection.
         Duration timeout = Optional.ofNullable(pipeline.timeouts().get(name)).or(remote::timeout).orElse(pipeline.timeout());
         return new RemoteTool(name, remote.description(), schema(key, remote.schema(), mapper), url, timeout,
-                remote.headers(), client);
+                remote.headers(), client, memory, maxBytes);
     }
 
     /** Inline JSON when it looks like JSON, else a path to a file that holds it. */

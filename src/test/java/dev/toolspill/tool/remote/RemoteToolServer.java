@@ -35,7 +35,7 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            server.setExecutor(Executors.newFixedThreadPool(4));
+            server.setExecutor(Executors.newFixedThreadPool(8));
             server.createContext("/search", exchange -> {
                 String args = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 String query = args.replaceAll(".*\"q\"\\s*:\\s*\"([^\"]*)\".*", "$1");
@@ -46,6 +46,9 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
                 }
                 send(exchange, 200, "application/json", searchBody(query));
             });
+            server.createContext("/endless", exchange -> stream(exchange, 0));
+            server.createContext("/ended", exchange -> send(exchange, 200, "text/plain", Integer.toString(STREAMS_ENDED.get())));
+            server.createContext("/trickle", exchange -> stream(exchange, 50));
             server.createContext("/broken", exchange -> send(exchange, 503, "text/plain", "upstream index is rebuilding"));
             server.createContext("/slow", exchange -> {
                 try {
@@ -60,16 +63,19 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
             throw new IllegalStateException(e);
         }
         String base = "http://127.0.0.1:" + server.getAddress().getPort();
-        return Map.of(
-                "toolspill.tools.remote.\"search\".url", base + "/search",
-                "toolspill.tools.remote.\"search\".description", "Search the test index.",
-                "toolspill.tools.remote.\"search\".schema", "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}},\"required\":[\"q\"]}",
-                "toolspill.tools.remote.\"search\".headers.\"Authorization\"", "Bearer test-token",
-                "toolspill.tools.remote.\"broken\".url", base + "/broken",
-                "toolspill.tools.remote.\"slow_remote\".url", base + "/slow",
-                "toolspill.tools.remote.\"slow_remote\".timeout", "300ms",
-                "toolspill.tools.remote.\"refused\".url", "http://127.0.0.1:" + closedPort() + "/x",
-                "toolspill.tools.remote.\"nowhere\".url", "http://no-such-host.invalid/x");
+        return Map.ofEntries(
+                Map.entry("toolspill.tools.remote.\"search\".url", base + "/search"),
+                Map.entry("toolspill.tools.remote.\"search\".description", "Search the test index."),
+                Map.entry("toolspill.tools.remote.\"search\".schema", "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}},\"required\":[\"q\"]}"),
+                Map.entry("toolspill.tools.remote.\"search\".headers.\"Authorization\"", "Bearer test-token"),
+                Map.entry("toolspill.tools.remote.\"broken\".url", base + "/broken"),
+                Map.entry("toolspill.tools.remote.\"slow_remote\".url", base + "/slow"),
+                Map.entry("toolspill.tools.remote.\"slow_remote\".timeout", "300ms"),
+                Map.entry("toolspill.tools.remote.\"overflowing\".url", base + "/endless"),
+                Map.entry("toolspill.tools.remote.\"trickle\".url", base + "/trickle"),
+                Map.entry("toolspill.tools.remote.\"trickle\".timeout", "300ms"),
+                Map.entry("toolspill.tools.remote.\"refused\".url", "http://127.0.0.1:" + closedPort() + "/x"),
+                Map.entry("toolspill.tools.remote.\"nowhere\".url", "http://no-such-host.invalid/x"));
     }
 
     private static int closedPort() {
@@ -79,6 +85,29 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
             throw new IllegalStateException(e);
         }
     }
+
+    /** Streams 64 KiB blocks until the client goes away, pausing {@code pauseMillis} between them; counts the streams that ended. */
+    private static void stream(HttpExchange exchange, long pauseMillis) throws IOException {
+        byte[] block = "x".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII);
+        exchange.getResponseHeaders().set("Content-Type", "text/plain");
+        exchange.sendResponseHeaders(200, 0);
+        try {
+            for (int i = 0; i < 1_000_000; i++) {
+                exchange.getResponseBody().write(block);
+                exchange.getResponseBody().flush();
+                if (pauseMillis > 0) {
+                    Thread.sleep(pauseMillis);
+                }
+            }
+        } catch (IOException | InterruptedException e) {
+            STREAMS_ENDED.incrementAndGet(); // the client reset the request: the download stopped
+        } finally {
+            exchange.close();
+        }
+    }
+
+    /** Streams of {@code /endless} and {@code /trickle} that ended because the client went away. */
+    public static final java.util.concurrent.atomic.AtomicInteger STREAMS_ENDED = new java.util.concurrent.atomic.AtomicInteger();
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
