@@ -86,10 +86,13 @@ public class ProblemMappers {
                 + "; a batch looks like {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}";
     }
 
+    /** A body that could not be read to its end: the client went away or stalled. Its problem, not ours: no stack. */
     @ServerExceptionMapper
-    public Response busy(BusyException e) {
-        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, e.getMessage()))
-                .header("Retry-After", "1").build();
+    public Response unreadable(java.io.IOException e) {
+        Log.infof("A request body could not be read to its end: %s", e.getMessage());
+        return Response.fromResponse(Problem.response(Response.Status.BAD_REQUEST,
+                "the body could not be read to its end (the connection closed, or it stalled past toolspill.ingest.stall-timeout)"))
+                .header("Connection", "close").build();
     }
 
     /** Anything else: logged with an id, answered with that id and nothing of the code that failed. */

@@ -1,7 +1,6 @@
 package dev.toolspill.api;
 
 import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.ingest.IngestPermits;
 import dev.toolspill.ingest.StallGuard;
 import dev.toolspill.ingest.StallWatch;
 import dev.toolspill.ingest.StreamIngest;
@@ -35,13 +34,11 @@ import java.io.InputStream;
 public class ToolOutputsResource {
 
     private final StreamIngest ingest;
-    private final IngestPermits permits;
     private final StallWatch stalls;
     private final long maxBytes;
 
-    public ToolOutputsResource(StreamIngest ingest, IngestPermits permits, StallWatch stalls, ToolspillConfig config) {
+    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config) {
         this.ingest = ingest;
-        this.permits = permits;
         this.stalls = stalls;
         this.maxBytes = config.ingest().maxBytes();
     }
@@ -76,10 +73,6 @@ public class ToolOutputsResource {
         if (contentLength != null && contentLength > maxBytes) {
             throw tooLarge(contentLength);
         }
-        if (!permits.tryAcquire()) {
-            throw new BusyException("this replica is reading " + permits.max() + " outputs already "
-                    + "(toolspill.ingest.max-concurrent): retry shortly, or on another replica");
-        }
         StallGuard guarded = stalls.guard(body, () -> request.connection().close());
         try {
             return ResultItem.ok(null, tool, ingest.ingest(tool, guarded, json));
@@ -90,13 +83,12 @@ public class ToolOutputsResource {
         }
     }
 
-    private void release(StallGuard guarded) {
+    private static void release(StallGuard guarded) {
         try {
             guarded.close();
         } catch (IOException ignored) {
             // the body is done with either way
         }
-        permits.release();
     }
 
     private static ApiException refused(StreamIngest.RefusedException e) {

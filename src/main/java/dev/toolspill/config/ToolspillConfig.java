@@ -113,10 +113,6 @@ public interface ToolspillConfig {
         @WithDefault("8")
         int writerThreads();
 
-        /** How long the store may take no data from an upload before the upload fails (a stuck disk or bucket). */
-        @WithDefault("120s")
-        Duration writeStallTimeout();
-
         /** Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. */
         @WithDefault("32")
         int maxConcurrent();

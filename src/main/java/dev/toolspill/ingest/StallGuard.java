@@ -14,6 +14,7 @@ public final class StallGuard extends FilterInputStream {
     private final StallWatch watch;
     private final Runnable onStall;
     private volatile long lastProgress = System.nanoTime();
+    private volatile boolean reading;
     private volatile boolean stalled;
 
     StallGuard(InputStream body, StallWatch watch, Runnable onStall) {
@@ -24,12 +25,28 @@ public final class StallGuard extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        return moved(super.read());
+        waiting();
+        try {
+            return moved(super.read());
+        } finally {
+            reading = false;
+        }
     }
 
     @Override
     public int read(byte[] bytes, int offset, int length) throws IOException {
-        return moved(super.read(bytes, offset, length));
+        waiting();
+        try {
+            return moved(super.read(bytes, offset, length));
+        } finally {
+            reading = false;
+        }
+    }
+
+    /** Only time spent waiting for the client counts: a slow store holds up the reader, not the client. */
+    private void waiting() {
+        lastProgress = System.nanoTime();
+        reading = true;
     }
 
     private int moved(int result) throws IOException {
@@ -40,9 +57,9 @@ public final class StallGuard extends FilterInputStream {
         return result;
     }
 
-    /** Called by the watch: stalls this body if it gave nothing since {@code before}. */
+    /** Called by the watch: stalls this body if it is waiting for the client and got nothing since {@code before}. */
     void checkSince(long before) {
-        if (!stalled && lastProgress < before) {
+        if (!stalled && reading && lastProgress < before) {
             stalled = true;
             onStall.run();
         }

@@ -144,7 +144,7 @@ public class StreamIngest {
             return upload.commit(scan.kind().format());
         } catch (IOException | RuntimeException e) {
             Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", writers.location(), e.toString());
-            upload.abort();
+            upload.abortLater();
             return null;
         }
     }
@@ -173,7 +173,7 @@ public class StreamIngest {
             return upload;
         } catch (IOException | RuntimeException e) {
             Log.warnf("Storing an output in %s failed, returning it limited: %s", writers.location(), e.toString());
-            upload.abort();
+            upload.abortLater(); // the store failed: the rest of the body is still read, for the limited prefix
             return null;
         }
     }

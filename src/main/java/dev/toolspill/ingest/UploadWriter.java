@@ -62,17 +62,21 @@ public final class UploadWriter {
         return wait(then(() -> upload.commit(format)));
     }
 
-    /** Drops the upload once the writer is done with what was queued; waits at most the stall timeout for it. */
+    /** Drops the upload once the writer is done with what was queued; waits at most the store deadline for it. */
     public void abort() {
-        CompletableFuture<Void> aborted = last.handle((ok, failure) -> null).thenCompose(ignored -> run(() -> {
-            upload.abort();
-            return null;
-        }));
         try {
-            wait(aborted);
+            wait(abortLater());
         } catch (IOException e) {
             // the bucket's lifecycle rule or the temp sweep removes what could not be removed now
         }
+    }
+
+    /** Drops the upload once the writer is done with what was queued, without waiting: for a store that already failed. */
+    public CompletableFuture<Void> abortLater() {
+        return last.handle((ok, failure) -> null).thenCompose(ignored -> run(() -> {
+            upload.abort();
+            return null;
+        }));
     }
 
     private <T> CompletableFuture<T> then(Callable<T> step) {
@@ -90,7 +94,7 @@ public final class UploadWriter {
             throw e.getCause() instanceof IOException io ? io : new IOException("storing failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             step.cancel(true);
-            throw new IOException("the store did not finish within " + stallTimeout.toSeconds() + " s");
+            throw new IOException("the store did not answer within " + stallTimeout.toSeconds() + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while storing");

@@ -27,7 +27,7 @@ public class UploadWriters {
     public UploadWriters(BlobStore store, Vertx vertx, ToolspillConfig config) {
         this.store = store;
         this.executor = vertx.createSharedWorkerExecutor("toolspill-upload-writer", config.ingest().writerThreads());
-        this.stallTimeout = config.ingest().writeStallTimeout();
+        this.stallTimeout = config.blobStore().timeout();
     }
 
     /** Starts writing a blob; call from the thread that reads the body. */

@@ -49,7 +49,7 @@ public class S3BlobStore implements BlobStore {
     public S3BlobStore(ToolspillConfig config, S3AsyncClient client) {
         this(client, config.blobStore().s3().bucket().orElseThrow(() -> new IllegalArgumentException(
                 "toolspill.blob-store.type=s3 needs toolspill.blob-store.s3.bucket: the bucket all replicas share")),
-                config.blobStore().s3().createBucket(), config.blobStore().s3().uploadBufferBytes(), config.ingest().writeStallTimeout());
+                config.blobStore().s3().createBucket(), config.blobStore().s3().uploadBufferBytes(), config.blobStore().timeout());
     }
 
     public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket) {

@@ -31,6 +31,8 @@ final class S3Upload implements BlobUpload {
     static final int PART_BYTES = 8 * 1024 * 1024;
     private static final int FIRST_BUFFER = 64 * 1024;
     private static final int IN_FLIGHT = 2;
+    /** How long an abort waits for the parts in flight (the SDK's own call timeout bounds each of them too). */
+    private static final long PART_WAIT_SECONDS = 30;
 
     private final S3AsyncClient client;
     private final UploadMemory memory;
@@ -137,7 +139,12 @@ final class S3Upload implements BlobUpload {
 
     @Override
     public void abort() {
-        inFlight.forEach(future -> future.cancel(true));
+        // a part still on its way would land after the abort and stay behind: let the parts in flight finish first
+        try {
+            CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).get(PART_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception ignored) {
+            // failed or late parts: abort anyway; the bucket's lifecycle rule for incomplete uploads removes stragglers
+        }
         inFlight.clear();
         if (uploadId != null) {
             try {

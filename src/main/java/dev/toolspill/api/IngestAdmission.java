@@ -1,0 +1,54 @@
+package dev.toolspill.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.ingest.IngestPermits;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/**
+ * Admits a streamed ingest only while this replica reads fewer than {@code toolspill.ingest.max-concurrent} bodies:
+ * decided on the event loop before a worker thread or a byte of the body is taken. A refused request gets 503 with
+ * Retry-After and its connection is closed, since the body still on its way will not be read. The permit is given
+ * back when the response ends, however it ends.
+ */
+@ApplicationScoped
+public class IngestAdmission {
+
+    private static final String PATH = "/v1/tool-outputs";
+
+    private final IngestPermits permits;
+    private final ObjectMapper mapper;
+
+    public IngestAdmission(IngestPermits permits, ObjectMapper mapper) {
+        this.permits = permits;
+        this.mapper = mapper;
+    }
+
+    void install(@Observes Router router) {
+        router.route(HttpMethod.POST, PATH).order(-90).handler(this::admit);
+    }
+
+    private void admit(RoutingContext context) {
+        if (permits.tryAcquire()) {
+            context.addEndHandler(ended -> permits.release());
+            context.next();
+            return;
+        }
+        String detail = "this replica is reading " + permits.max() + " outputs already (toolspill.ingest.max-concurrent): "
+                + "retry shortly, or on another replica";
+        try {
+            context.response().setStatusCode(503)
+                    .putHeader("Content-Type", Problem.MEDIA_TYPE)
+                    .putHeader("Retry-After", "1")
+                    .putHeader("Connection", "close")
+                    .end(mapper.writeValueAsString(new Problem("about:blank", "Service Unavailable", 503, detail)))
+                    .onComplete(sent -> context.request().connection().close());
+        } catch (JsonProcessingException e) {
+            context.fail(e);
+        }
+    }
+}
