@@ -24,11 +24,24 @@ final class BlobWalk {
     private BlobWalk() {
     }
 
+    /** The first window is one ranged read: most walks (a few hundred lines or elements) end inside it. */
+    static final int FIRST_WINDOW = 64 * 1024;
+
     static <T> Uni<T> walk(BlobStore store, BlobId id, ByteRange range, Walker<T> walker) {
-        return store.stream(id, range)
-                .map(chunk -> Optional.ofNullable(walker.feed(chunk.getBytes())))
-                .filter(Optional::isPresent)
-                .toUni()
-                .map(found -> found == null ? walker.end() : found.get());
+        ByteRange first = new ByteRange(range.offset(), Math.min(range.length(), FIRST_WINDOW));
+        return store.read(id, first).flatMap(bytes -> {
+            T found = walker.feed(bytes);
+            if (found != null) {
+                return Uni.createFrom().item(found);
+            }
+            if (bytes.length < first.length() || first.end() >= range.end()) {
+                return Uni.createFrom().item(walker::end);
+            }
+            return store.stream(id, ByteRange.between(first.end(), range.end()))
+                    .map(chunk -> Optional.ofNullable(walker.feed(chunk.getBytes())))
+                    .filter(Optional::isPresent)
+                    .toUni()
+                    .map(next -> next == null ? walker.end() : next.get());
+        });
     }
 }
