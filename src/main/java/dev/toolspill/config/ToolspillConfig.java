@@ -144,6 +144,10 @@ public interface ToolspillConfig {
         /** Memory for parsed read indexes kept between reads, in bytes (an index weighs about 8 bytes a 512 lines). */
         @WithDefault("33554432")
         long indexCacheBytes();
+
+        /** Blobs without a usable read index that may be scanned at once to build one; past it, 503 with Retry-After. */
+        @WithDefault("4")
+        int maxConcurrentScans();
     }
 
     interface Pipeline {

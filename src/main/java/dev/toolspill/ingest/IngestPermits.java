@@ -1,6 +1,7 @@
 package dev.toolspill.ingest;
 
 import dev.toolspill.config.ToolspillConfig;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.concurrent.Semaphore;
@@ -9,6 +10,7 @@ import java.util.concurrent.Semaphore;
  * How many bodies this replica reads at once ({@code toolspill.ingest.max-concurrent}): each holds a thread, a
  * file or upload, and buffers for as long as its client sends. Past it, a request is refused before its body is read.
  */
+@Startup // a budget it cannot honour fails start-up, not the first upload
 @ApplicationScoped
 public class IngestPermits {
 

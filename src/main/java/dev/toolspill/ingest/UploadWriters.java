@@ -6,6 +6,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.WorkerExecutor;
+import io.quarkus.runtime.Startup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -17,6 +18,7 @@ import java.time.Duration;
  * {@code toolspill.ingest.writer-threads}, apart from the request workers (a request that waits for a writer must
  * never wait for its own pool), shared by every upload and closed at shutdown.
  */
+@Startup // settings it cannot honour fail start-up, not the first upload
 @ApplicationScoped
 public class UploadWriters {
 
@@ -26,6 +28,10 @@ public class UploadWriters {
 
     public UploadWriters(BlobStore store, Vertx vertx, ToolspillConfig config) {
         this.store = store;
+        if (config.ingest().writerThreads() < 1) {
+            throw new IllegalArgumentException("toolspill.ingest.writer-threads=" + config.ingest().writerThreads()
+                    + " would write no upload: set it to 1 or more");
+        }
         this.executor = vertx.createSharedWorkerExecutor("toolspill-upload-writer", config.ingest().writerThreads());
         this.stallTimeout = config.blobStore().timeout();
     }

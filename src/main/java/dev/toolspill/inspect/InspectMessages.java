@@ -57,7 +57,9 @@ final class InspectMessages {
         if (names.hasNext()) {
             keys.append(", … +").append(values.size() - shown).append(" more keys");
         }
-        return new InvalidSelectorException("blob " + id + " has no top-level key " + KeyNames.quoted(Utf8.clip(name, 200))
+        String asked = Utf8.clip(name, 200);
+        return new InvalidSelectorException("blob " + id + " has no top-level key "
+                + (KeyNames.display(asked).equals(asked) ? "'" + asked + "'" : KeyNames.quoted(asked))
                 + (values.isEmpty() ? "; it has no keys" : "; its keys are: " + keys));
     }
 }

@@ -13,11 +13,15 @@ import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one place that keeps, finds and builds read indexes. An index is trusted only when it matches the blob it
@@ -25,6 +29,7 @@ import java.util.Optional;
  * memory and on a worker thread, and the new index is kept beside it. Verified indexes are cached, bounded by
  * their weight in bytes.
  */
+@Startup // settings it cannot honour fail start-up, not the first read
 @ApplicationScoped
 public class BlobIndexer {
 
@@ -35,13 +40,25 @@ public class BlobIndexer {
     private final ScanSettings settings;
     private final ReadIndexCodec codec;
     private final Cache<BlobId, ReadIndex> cache;
+    private final Map<BlobId, Uni<ReadIndex>> loading = new ConcurrentHashMap<>();
+    private final AtomicInteger scans = new AtomicInteger();
+    private final int maxScans;
 
     @Inject
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
-        this(store, settings, mapper, config.inspect().indexCacheBytes());
+        this(store, settings, mapper, config.inspect().indexCacheBytes(), config.inspect().maxConcurrentScans());
     }
 
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes) {
+        this(store, settings, mapper, cacheBytes, 4);
+    }
+
+    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxScans) {
+        if (cacheBytes < 0 || maxScans < 1) {
+            throw new IllegalArgumentException("toolspill.inspect.index-cache-bytes must be >= 0 and "
+                    + "toolspill.inspect.max-concurrent-scans >= 1, got " + cacheBytes + " and " + maxScans);
+        }
+        this.maxScans = maxScans;
         this.store = store;
         this.settings = settings;
         this.codec = new ReadIndexCodec(mapper);
@@ -62,19 +79,30 @@ public class BlobIndexer {
                 .onFailure().recoverWithNull();
     }
 
-    /** The blob's index: cached, or loaded and checked against the blob, or built by scanning the blob. */
+    /**
+     * The blob's index: cached, or loaded and checked against the blob, or built by scanning the blob. Readers of
+     * one blob that arrive together share one load: an index is read, decoded or built once, not once per request.
+     */
     public Uni<ReadIndex> indexOf(BlobId id) {
         ReadIndex cached = cache.getIfPresent(id);
         if (cached != null) {
             return Uni.createFrom().item(cached);
         }
+        return Uni.createFrom().deferred(() -> loading.computeIfAbsent(id, key -> fetch(key)
+                .onTermination().invoke(() -> loading.remove(key))
+                .memoize().indefinitely()));
+    }
+
+    private Uni<ReadIndex> fetch(BlobId id) {
         return store.metadata(id).flatMap(blob -> load(blob)
-                .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob)))
+                        .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob)))
                 .invoke(index -> cache.put(id, index));
     }
 
+    /** Decoding an index is real work for a large object: it runs on a worker thread, never on the event loop. */
     private Uni<Optional<ReadIndex>> load(BlobMetadata blob) {
         return store.readIndex(blob.id())
+                .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(bytes -> bytes.flatMap(found -> decode(blob, found)))
                 .onFailure().recoverWithItem(failure -> {
                     Log.debugf("No usable read index for %s: %s", blob.id(), failure);
@@ -96,8 +124,20 @@ public class BlobIndexer {
         return Optional.empty();
     }
 
-    /** Scans the whole blob once, as a stream, and keeps the index it yields. */
+    /**
+     * Scans the whole blob once, as a stream, and keeps the index it yields. At most {@code max-concurrent-scans} run
+     * at once (each holds a scan's memory for as long as it reads); past that, a reader is told to retry shortly.
+     */
     private Uni<ReadIndex> build(BlobMetadata blob) {
+        if (scans.incrementAndGet() > maxScans) {
+            scans.decrementAndGet();
+            return Uni.createFrom().failure(new BlobStoreException("this replica is already indexing " + maxScans
+                    + " blobs that had no usable read index (toolspill.inspect.max-concurrent-scans); retry shortly", null));
+        }
+        return scan(blob).onTermination().invoke(scans::decrementAndGet);
+    }
+
+    private Uni<ReadIndex> scan(BlobMetadata blob) {
         StreamScanner scanner = new StreamScanner(settings, blob.format() == BlobFormat.JSON, ReadIndex.EVERY);
         return store.stream(blob.id(), new ByteRange(0, blob.bytes()))
                 .emitOn(Infrastructure.getDefaultWorkerPool(), SCAN_BUFFER_CHUNKS)

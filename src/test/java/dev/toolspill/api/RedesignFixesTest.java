@@ -92,8 +92,10 @@ class RedesignFixesTest {
         assertEquals("5", inspect(id, "key:\"plain\""));
         given().queryParam("selector", "key:trail").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(400)
                 .contentType("application/problem+json")
-                .body("detail", containsString("no top-level key \"trail\""))
+                .body("detail", containsString("no top-level key 'trail'"))
                 .body("detail", containsString("\"\", \" lead\", \"trail \", \"line\\nbreak\", plain, pad"));
+        given().queryParam("selector", "key:\" lead \"").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(400)
+                .body("detail", containsString("no top-level key \" lead \""));
         given().queryParam("selector", "key:\"unclosed").when().get("/v1/blobs/" + id + "/inspect").then().statusCode(400)
                 .body("detail", containsString("key:\"NAME\""));
     }

@@ -1,5 +1,6 @@
 package dev.toolspill.blob.s3;
 
+import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.CallerContext;
 import io.smallrye.mutiny.Uni;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -18,7 +19,25 @@ final class S3Calls {
     static <T> Uni<T> call(Supplier<CompletableFuture<T>> request) {
         return Uni.createFrom().completionStage(request)
                 .onFailure(CompletionException.class).transform(Throwable::getCause)
+                // a missing object or range is an answer; anything else (no connection, throttled, refused) is the store failing
+                .onFailure(e -> !isNotFound(e) && !isUnsatisfiable(e)).transform(e -> new BlobStoreException(
+                        "S3 did not serve the request (" + describe(e) + ")", e))
                 .emitOn(CallerContext.executor());
+    }
+
+    /** What went wrong, without endpoints or class names: the S3 error code, or the kind of client failure. */
+    private static String describe(Throwable failure) {
+        if (failure instanceof S3Exception s3 && s3.awsErrorDetails() != null) {
+            return "HTTP " + s3.statusCode() + " " + s3.awsErrorDetails().errorCode();
+        }
+        String message = String.valueOf(failure.getMessage()).toLowerCase(java.util.Locale.ROOT);
+        if (message.contains("acquire")) {
+            return "no free connection to the store";
+        }
+        if (message.contains("timeout") || message.contains("timed out")) {
+            return "timed out";
+        }
+        return "no answer from the store";
     }
 
     static boolean isNotFound(Throwable failure) {

@@ -1,0 +1,115 @@
+package dev.toolspill.scan;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.fs.FsBlobStore;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.toolspill.TestVertx.VERTX;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The indexer reads, checks, builds and shares indexes within its budgets. */
+class BlobIndexerTest {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+    static final ScanSettings SETTINGS = new ScanSettings(5, 3, 2, 401, 100);
+
+    @TempDir
+    Path root;
+
+    /** The filesystem store, with every stream counted and held until {@code open} completes. */
+    final class GatedStore implements BlobStore {
+        final FsBlobStore fs = new FsBlobStore(root, VERTX);
+        final AtomicInteger streams = new AtomicInteger();
+        final CompletableFuture<Void> open = new CompletableFuture<>();
+
+        @Override public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) { return fs.put(id, format, bytes); }
+        @Override public BlobUpload upload(BlobId id, BlobFormat guess) throws java.io.IOException { return fs.upload(id, guess); }
+        @Override public Uni<BlobMetadata> metadata(BlobId id) { return fs.metadata(id); }
+        @Override public Uni<byte[]> read(BlobId id, ByteRange range) { return fs.read(id, range); }
+        @Override public Uni<Void> putIndex(BlobId id, byte[] index) { return fs.putIndex(id, index); }
+        @Override public Uni<Optional<byte[]>> readIndex(BlobId id) { return fs.readIndex(id); }
+        @Override public Uni<Void> checkReady() { return fs.checkReady(); }
+        @Override public String location() { return fs.location(); }
+
+        @Override
+        public Multi<Buffer> stream(BlobId id, ByteRange range) {
+            streams.incrementAndGet();
+            return Uni.createFrom().completionStage(open).onItem().transformToMulti(ignored -> fs.stream(id, range));
+        }
+    }
+
+    private BlobId text(BlobStore store, String text) {
+        BlobId id = BlobId.random();
+        store.put(id, BlobFormat.TEXT, text.getBytes(StandardCharsets.UTF_8)).await().atMost(Duration.ofSeconds(10));
+        return id;
+    }
+
+    @Test
+    void readersOfOneBlobThatArriveTogetherShareOneScan() {
+        GatedStore store = new GatedStore();
+        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4);
+        BlobId id = text(store, "line\n".repeat(5000));
+        List<CompletableFuture<ReadIndex>> readers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            readers.add(indexer.indexOf(id).subscribeAsCompletionStage());
+        }
+        store.open.complete(null);
+        readers.forEach(reader -> assertEquals(5000, reader.join().count()));
+        assertEquals(1, store.streams.get(), "one scan for twenty readers");
+        assertEquals(5000, indexer.indexOf(id).await().atMost(Duration.ofSeconds(10)).count(), "then from the cache");
+        assertEquals(1, store.streams.get());
+    }
+
+    @Test
+    void scansPastTheBudgetAreRefusedUntilOneEnds() {
+        GatedStore store = new GatedStore();
+        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 1);
+        BlobId first = text(store, "a\n".repeat(1000));
+        BlobId second = text(store, "b\n".repeat(1000));
+        CompletableFuture<ReadIndex> scanning = indexer.indexOf(first).subscribeAsCompletionStage();
+        Throwable refused = indexer.indexOf(second).onItem().transform(index -> (Throwable) null)
+                .onFailure().recoverWithItem(failure -> failure).await().atMost(Duration.ofSeconds(10));
+        assertInstanceOf(BlobStoreException.class, refused);
+        assertTrue(refused.getMessage().contains("toolspill.inspect.max-concurrent-scans"), refused.getMessage());
+        store.open.complete(null);
+        assertEquals(1000, scanning.join().count());
+        assertEquals(1000, indexer.indexOf(second).await().atMost(Duration.ofSeconds(10)).count(), "room again once the first ended");
+    }
+
+    @Test
+    void anIndexThatDoesNotMatchItsBlobIsRebuilt() throws Exception {
+        GatedStore store = new GatedStore();
+        store.open.complete(null);
+        BlobId id = text(store, "x\n".repeat(300));
+        new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4).indexOf(id).await().atMost(Duration.ofSeconds(10));
+        Path index = root.resolve("index/" + id + ".idx");
+        Files.writeString(index, "{\"version\":2,\"kind\":\"text\",\"bytes\":5,\"count\":1,\"every\":512,\"end\":5,\"offsets\":[0]}");
+        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
+        Files.writeString(index, "not an index");
+        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
+        assertEquals(3, store.streams.get(), "built, then rebuilt twice");
+    }
+}
