@@ -84,18 +84,19 @@ public class StreamIngest {
         byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
         boolean ended = head.length < inlineMaxBytes + 4;
         byte[] first = withoutBom(head);
+        int dropped = head.length - first.length;
         if (ended && first.length <= inlineMaxBytes) {
-            finish(feed(new StreamScanner(settings, json, ReadIndex.EVERY), first, first.length));
+            finish(feed(new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped), first, first.length));
             String text = new String(first, StandardCharsets.UTF_8);
             if (!store.available() || !limit.exceeds(tool, text)) {
                 return gate.admitInline(tool, text);
             }
         }
-        return large(tool, body, json, first);
+        return large(tool, body, json, first, dropped);
     }
 
-    private Admitted large(String tool, InputStream body, boolean json, byte[] first) throws IOException {
-        StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY);
+    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped) throws IOException {
+        StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
         UploadWriter upload = store.available() ? start(id, guess(first, json)) : null;

@@ -21,6 +21,7 @@ public final class StreamScanner {
     private String jsonFailure;
     private boolean sniffing = true;
     private long bytes;
+    private long reportedFrom;
 
     public StreamScanner(ScanSettings settings, boolean jsonRequired, int every) {
         this(settings, jsonRequired, true, every);
@@ -39,6 +40,12 @@ public final class StreamScanner {
         return scanner.finish();
     }
 
+    /** Bytes the caller dropped before the first it feeds (a byte order mark): positions in messages count them. */
+    public StreamScanner after(long dropped) {
+        reportedFrom = dropped;
+        return this;
+    }
+
     /** Scans bytes held in memory. */
     public static Scan scan(ScanSettings settings, byte[] bytes, boolean jsonRequired, int every) {
         StreamScanner scanner = new StreamScanner(settings, jsonRequired, every);
@@ -51,7 +58,7 @@ public final class StreamScanner {
             return;
         }
         if (!utf8.accept(chunk, offset, length)) {
-            throw new InvalidOutputException("the body is not valid UTF-8 (at byte " + (bytes + utf8.badAt())
+            throw new InvalidOutputException("the body is not valid UTF-8 (at byte " + (reportedFrom + bytes + utf8.badAt())
                     + "): send text encoded as UTF-8");
         }
         int jsonFrom = offset;

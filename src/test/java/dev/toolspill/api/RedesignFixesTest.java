@@ -74,6 +74,13 @@ class RedesignFixesTest {
     }
 
     @Test
+    void invalidUtf8AfterAByteOrderMarkIsReportedWhereItIsInTheBodySent() {
+        byte[] body = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', (byte) 0xFF, 'j'};
+        post(ContentType.TEXT, body).then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("at byte 12"));
+    }
+
+    @Test
     void keysWithOuterSpacesOrNoNameAreReachableQuotedAndListedUnambiguously() {
         String json = "{\"\": 1, \" lead\": 2, \"trail \": 3, \"line\\nbreak\": 4, \"plain\": 5, \"pad\": \"" + "x".repeat(900) + "\"}";
         Response stored = post(ContentType.JSON, json.getBytes(StandardCharsets.UTF_8));
