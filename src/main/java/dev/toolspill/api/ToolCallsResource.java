@@ -43,6 +43,10 @@ public class ToolCallsResource {
             examples = @ExampleObject(name = "results", value = OpenApiExamples.RESULTS)))
     @APIResponse(responseCode = "400", description = "No calls, duplicate call ids, or malformed JSON",
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "duplicate ids", value = OpenApiExamples.PROBLEM)))
+    @APIResponse(responseCode = "411", description = "A body without Content-Length (chunked): its size cannot be checked before it is read",
+            content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "413", description = "Over toolspill.pipeline.max-body-bytes, or more calls than toolspill.pipeline.max-calls",
+            content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Results> call(Batch batch) {

@@ -57,6 +57,8 @@ public class ToolOutputsResource {
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "bad json", value = OpenApiExamples.PROBLEM)))
     @APIResponse(responseCode = "413", description = "Body over toolspill.ingest.max-bytes", content = @Content(mediaType = "application/problem+json"))
     @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "503", description = "This replica reads toolspill.ingest.max-concurrent bodies already (Retry-After; the "
+            + "connection is closed before the body is read)", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public ResultItem ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")
