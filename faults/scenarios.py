@@ -495,7 +495,7 @@ def scenario4(app):
 
 def scenario5(app):
     name = "5 index cache 8×300k keys (%s)" % app.name
-    budget = "8 ingests 200; inspect 3 keys (one past the 100k indexed keys) of each, twice: 200 and right value; no 500"
+    budget = "8 ingests 200; inspect 3 keys (one past the indexed keys) of each, twice: 200 and right value; no 500"
     problems, ids, times = [], [], []
     cpu0 = c.cpu_seconds(app.pid)
     with c.HeapSampler(app.pid) as hs:

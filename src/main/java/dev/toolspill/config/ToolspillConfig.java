@@ -135,8 +135,8 @@ public interface ToolspillConfig {
         @WithDefault("500")
         int maxDepth();
 
-        /** Top-level keys of a JSON object whose spans the read index keeps; keys past it are found by reading the blob. */
-        @WithDefault("100000")
+        /** Top-level keys of a JSON object whose spans the read index keeps (about 170 bytes each in memory); keys past it are found by reading the blob. */
+        @WithDefault("25000")
         int maxIndexKeys();
     }
 
@@ -145,9 +145,9 @@ public interface ToolspillConfig {
         @WithDefault("33554432")
         long indexCacheBytes();
 
-        /** Blobs without a usable read index that may be scanned at once to build one; past it, 503 with Retry-After. */
+        /** Read indexes that may be loaded (decoded, or built by scanning the blob) at once; past it, 503 with Retry-After. */
         @WithDefault("4")
-        int maxConcurrentScans();
+        int maxConcurrentIndexLoads();
     }
 
     interface Pipeline {

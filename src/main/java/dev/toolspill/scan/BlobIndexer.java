@@ -41,24 +41,24 @@ public class BlobIndexer {
     private final ReadIndexCodec codec;
     private final Cache<BlobId, ReadIndex> cache;
     private final Map<BlobId, Uni<ReadIndex>> loading = new ConcurrentHashMap<>();
-    private final AtomicInteger scans = new AtomicInteger();
-    private final int maxScans;
+    private final AtomicInteger loads = new AtomicInteger();
+    private final int maxLoads;
 
     @Inject
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
-        this(store, settings, mapper, config.inspect().indexCacheBytes(), config.inspect().maxConcurrentScans());
+        this(store, settings, mapper, config.inspect().indexCacheBytes(), config.inspect().maxConcurrentIndexLoads());
     }
 
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes) {
         this(store, settings, mapper, cacheBytes, 4);
     }
 
-    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxScans) {
-        if (cacheBytes < 0 || maxScans < 1) {
+    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxLoads) {
+        if (cacheBytes < 0 || maxLoads < 1) {
             throw new IllegalArgumentException("toolspill.inspect.index-cache-bytes must be >= 0 and "
-                    + "toolspill.inspect.max-concurrent-scans >= 1, got " + cacheBytes + " and " + maxScans);
+                    + "toolspill.inspect.max-concurrent-index-loads >= 1, got " + cacheBytes + " and " + maxLoads);
         }
-        this.maxScans = maxScans;
+        this.maxLoads = maxLoads;
         this.store = store;
         this.settings = settings;
         this.codec = new ReadIndexCodec(mapper);
@@ -93,10 +93,20 @@ public class BlobIndexer {
                 .memoize().indefinitely()));
     }
 
+    /**
+     * Loads (or builds) an index that is not cached. At most {@code max-concurrent-index-loads} run at once, each
+     * holding at most one index being decoded or one scan's memory; past that, a reader is told to retry shortly.
+     */
     private Uni<ReadIndex> fetch(BlobId id) {
+        if (loads.incrementAndGet() > maxLoads) {
+            loads.decrementAndGet();
+            return Uni.createFrom().failure(new BlobStoreException("this replica is already loading " + maxLoads
+                    + " read indexes (toolspill.inspect.max-concurrent-index-loads); retry shortly", null));
+        }
         return store.metadata(id).flatMap(blob -> load(blob)
                         .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob)))
-                .invoke(index -> cache.put(id, index));
+                .invoke(index -> cache.put(id, index))
+                .onTermination().invoke(loads::decrementAndGet);
     }
 
     /** Decoding an index is real work for a large object: it runs on a worker thread, never on the event loop. */
@@ -124,17 +134,9 @@ public class BlobIndexer {
         return Optional.empty();
     }
 
-    /**
-     * Scans the whole blob once, as a stream, and keeps the index it yields. At most {@code max-concurrent-scans} run
-     * at once (each holds a scan's memory for as long as it reads); past that, a reader is told to retry shortly.
-     */
+    /** Scans the whole blob once, as a stream, in bounded memory and on a worker thread, and keeps the index it yields. */
     private Uni<ReadIndex> build(BlobMetadata blob) {
-        if (scans.incrementAndGet() > maxScans) {
-            scans.decrementAndGet();
-            return Uni.createFrom().failure(new BlobStoreException("this replica is already indexing " + maxScans
-                    + " blobs that had no usable read index (toolspill.inspect.max-concurrent-scans); retry shortly", null));
-        }
-        return scan(blob).onTermination().invoke(scans::decrementAndGet);
+        return scan(blob);
     }
 
     private Uni<ReadIndex> scan(BlobMetadata blob) {

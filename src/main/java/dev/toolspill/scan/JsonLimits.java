@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public record JsonLimits(int maxStringBytes, int maxNumberDigits, int maxDepth, int maxIndexKeys) {
 
-    public static final JsonLimits DEFAULT = new JsonLimits(16 << 20, 1000, 500, 100_000);
+    public static final JsonLimits DEFAULT = new JsonLimits(16 << 20, 1000, 500, 25_000);
 
     public JsonLimits {
         if (maxStringBytes < 1 || maxNumberDigits < 1 || maxDepth < 1 || maxIndexKeys < 1) {

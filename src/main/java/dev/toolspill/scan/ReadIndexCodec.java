@@ -1,5 +1,7 @@
 package dev.toolspill.scan;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,7 +10,6 @@ import dev.toolspill.blob.ByteRange;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,33 +43,76 @@ public final class ReadIndexCodec {
         }
     }
 
-    /** Throws {@link IOException} for anything that is not an index of this version. */
+    /**
+     * Throws {@link IOException} for anything that is not an index of this version. Parsed as a stream, so decoding
+     * an index of many keys costs about the memory of the index itself, not of a JSON tree of it.
+     */
     public ReadIndex decode(byte[] bytes) throws IOException {
-        JsonNode root = mapper.readTree(bytes);
-        if (root == null || root.path("version").asInt() != VERSION) {
+        int version = -1;
+        String kind = null;
+        long size = -1;
+        long count = -1;
+        long end = -1;
+        int every = 0;
+        LongList offsets = new LongList();
+        Map<String, ByteRange> values = new LinkedHashMap<>();
+        JsonNode shape = null;
+        try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not a read index");
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                parser.nextToken();
+                switch (field) {
+                    case "version" -> version = parser.getIntValue();
+                    case "kind" -> kind = parser.getText();
+                    case "bytes" -> size = parser.getLongValue();
+                    case "count" -> count = parser.getLongValue();
+                    case "end" -> end = parser.getLongValue();
+                    case "every" -> every = parser.getIntValue();
+                    case "offsets" -> {
+                        while (parser.nextToken() != JsonToken.END_ARRAY) {
+                            offsets.add(parser.getLongValue());
+                        }
+                    }
+                    case "values" -> {
+                        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = parser.currentName();
+                            expect(parser, JsonToken.START_ARRAY);
+                            expect(parser, JsonToken.VALUE_NUMBER_INT);
+                            long from = parser.getLongValue();
+                            expect(parser, JsonToken.VALUE_NUMBER_INT);
+                            long to = parser.getLongValue();
+                            expect(parser, JsonToken.END_ARRAY);
+                            values.put(name, ByteRange.between(from, to));
+                        }
+                    }
+                    case "shape" -> shape = mapper.readTree(parser);
+                    default -> parser.skipChildren();
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new IOException("a damaged read index: " + e.getMessage(), e);
+        }
+        if (version != VERSION) {
             throw new IOException("not a read index of version " + VERSION);
         }
         try {
-            BlobKind kind = BlobKind.ofLabel(root.path("kind").asText());
-            JsonNode list = root.path("offsets");
-            long[] offsets = new long[list.size()];
-            for (int i = 0; i < offsets.length; i++) {
-                offsets[i] = list.get(i).asLong();
+            BlobKind blobKind = BlobKind.ofLabel(kind);
+            long[] positions = offsets.toArray();
+            if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && positions.length == 0) || shape == null) {
+                throw new IOException("a read index without its positions");
             }
-            Map<String, ByteRange> values = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = root.path("values").fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
-                values.put(field.getKey(), ByteRange.between(field.getValue().get(0).asLong(), field.getValue().get(1).asLong()));
-            }
-            int every = root.path("every").asInt();
-            if (every < 1 || (kind != BlobKind.JSON_OBJECT && offsets.length == 0)) {
-                throw new IOException("a read index without positions");
-            }
-            return new ReadIndex(kind, root.path("bytes").asLong(), root.path("count").asLong(), every,
-                    offsets, root.path("end").asLong(), values, shape(kind, root.path("shape")));
+            return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape));
         } catch (RuntimeException e) {
             throw new IOException("a damaged read index: " + e.getMessage(), e);
+        }
+    }
+
+    private static void expect(JsonParser parser, JsonToken token) throws IOException {
+        if (parser.nextToken() != token) {
+            throw new IOException("a damaged read index: expected " + token + " in a key's span");
         }
     }
 

@@ -84,7 +84,7 @@ class BlobIndexerTest {
     }
 
     @Test
-    void scansPastTheBudgetAreRefusedUntilOneEnds() {
+    void loadsPastTheBudgetAreRefusedUntilOneEnds() {
         GatedStore store = new GatedStore();
         BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 1);
         BlobId first = text(store, "a\n".repeat(1000));
@@ -93,7 +93,7 @@ class BlobIndexerTest {
         Throwable refused = indexer.indexOf(second).onItem().transform(index -> (Throwable) null)
                 .onFailure().recoverWithItem(failure -> failure).await().atMost(Duration.ofSeconds(10));
         assertInstanceOf(BlobStoreException.class, refused);
-        assertTrue(refused.getMessage().contains("toolspill.inspect.max-concurrent-scans"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("toolspill.inspect.max-concurrent-index-loads"), refused.getMessage());
         store.open.complete(null);
         assertEquals(1000, scanning.join().count());
         assertEquals(1000, indexer.indexOf(second).await().atMost(Duration.ofSeconds(10)).count(), "room again once the first ended");
