@@ -28,8 +28,14 @@ public record JsonLimits(int maxStringBytes, int maxNumberDigits, int maxDepth, 
         return FACTORIES.computeIfAbsent(this, limits -> limits.newFactory());
     }
 
+    /**
+     * Field names are not interned: a scan or a key walk over an object of a million keys would otherwise grow a
+     * symbol table per parser as large as the keys, and many at once run the heap out.
+     */
     private JsonFactory newFactory() {
         return JsonFactory.builder()
+                .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
+                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxStringLength(maxStringBytes)
                         .maxNumberLength(maxNumberDigits)
