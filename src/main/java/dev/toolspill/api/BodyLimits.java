@@ -64,13 +64,6 @@ public class BodyLimits {
     }
 
     private void refuse(RoutingContext context, int status, String title, String detail) {
-        try {
-            context.response().setStatusCode(status)
-                    .putHeader("Content-Type", Problem.MEDIA_TYPE)
-                    .putHeader("Connection", "close")
-                    .end(mapper.writeValueAsString(new Problem("about:blank", title, status, detail)));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            context.fail(e);
-        }
+        Problem.send(context, mapper, status, title, detail, java.util.Map.of());
     }
 }

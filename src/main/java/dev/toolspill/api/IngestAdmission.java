@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.ingest.IngestPermits;
 import io.vertx.core.http.HttpMethod;
@@ -8,6 +7,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+
+import java.util.Map;
 
 /**
  * Admits a streamed ingest only while this replica reads fewer than {@code toolspill.ingest.max-concurrent} bodies:
@@ -38,17 +39,7 @@ public class IngestAdmission {
             context.next();
             return;
         }
-        String detail = "this replica is reading " + permits.max() + " outputs already (toolspill.ingest.max-concurrent): "
-                + "retry shortly, or on another replica";
-        try {
-            context.response().setStatusCode(503)
-                    .putHeader("Content-Type", Problem.MEDIA_TYPE)
-                    .putHeader("Retry-After", "1")
-                    .putHeader("Connection", "close")
-                    .end(mapper.writeValueAsString(new Problem("about:blank", "Service Unavailable", 503, detail)))
-                    .onComplete(sent -> context.request().connection().close());
-        } catch (JsonProcessingException e) {
-            context.fail(e);
-        }
+        Problem.send(context, mapper, 503, "Service Unavailable", "this replica is reading " + permits.max()
+                + " outputs already (toolspill.ingest.max-concurrent): retry shortly, or on another replica", Map.of("Retry-After", "1"));
     }
 }

@@ -17,4 +17,22 @@ public record Problem(String type, String title, int status, String detail) {
                 .entity(new Problem("about:blank", title, status, detail))
                 .build();
     }
+
+    /**
+     * Answers a problem from a Vert.x route, before Quarkus REST sees the request, and closes the connection: the
+     * body still on its way will not be read.
+     */
+    public static void send(io.vertx.ext.web.RoutingContext context, com.fasterxml.jackson.databind.ObjectMapper mapper,
+                            int status, String title, String detail, java.util.Map<String, String> headers) {
+        try {
+            var response = context.response().setStatusCode(status)
+                    .putHeader("Content-Type", MEDIA_TYPE)
+                    .putHeader("Connection", "close");
+            headers.forEach(response::putHeader);
+            response.end(mapper.writeValueAsString(new Problem("about:blank", title, status, detail)))
+                    .onComplete(sent -> context.request().connection().close());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            context.fail(e);
+        }
+    }
 }

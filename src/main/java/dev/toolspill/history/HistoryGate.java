@@ -36,7 +36,8 @@ public class HistoryGate {
     /** Outputs from this size on get a read index when stored from memory; smaller ones are scanned when read. */
     static final long INDEX_FROM_BYTES = 1024 * 1024;
 
-    private static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
+    /** What the marker says when the full output could not be kept. */
+    public static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
 
     private final Promoter promoter;
     private final Summarizer summarizer;

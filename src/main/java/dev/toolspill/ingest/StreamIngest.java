@@ -37,7 +37,6 @@ import java.util.Arrays;
 public class StreamIngest {
 
     private static final int CHUNK = 256 * 1024;
-    private static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
 
     private final HistoryGate gate;
     private final BlobStore store;
@@ -151,8 +150,7 @@ public class StreamIngest {
     }
 
     private Admitted stored(String tool, StoredBlob blob, Scan scan) {
-        Limited limited = limit.apply(tool, summarizer.summarize(blob.id(), scan.shape()), Cutter.UTF8, "full output: " + blob.id().tag());
-        return new Admitted(limited.text(), blob, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), blob.id()) : null);
+        return gate.admitKept(tool, summarizer.summarize(blob.id(), scan.shape()), blob);
     }
 
     private UploadWriter start(BlobId id, BlobFormat guess) {
@@ -180,7 +178,7 @@ public class StreamIngest {
     }
 
     private Admitted limitedPrefix(String tool, Prefix prefix, long total, boolean storeFailed) {
-        Limited limited = limit.apply(tool, prefix.text(), total, Cutter.UTF8, storeFailed ? UNSTORED : "");
+        Limited limited = limit.apply(tool, prefix.text(), total, Cutter.UTF8, storeFailed ? HistoryGate.UNSTORED : "");
         return new Admitted(limited.text(), null, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), null) : null);
     }
 
