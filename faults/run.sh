@@ -93,9 +93,13 @@ COMMON=(-Xmx256m -XX:+ExitOnOutOfMemoryError
   -Dtoolspill.ingest.stall-timeout=3s
   -Dtoolspill.blob-store.timeout=5s
   "-Dtoolspill.tools.remote.\"flood\".url=http://127.0.0.1:$TOOLS_PORT/flood"
-  "-Dtoolspill.tools.remote.\"flood\".timeout=20s"
+  "-Dtoolspill.tools.remote.\"flood\".timeout=60s"
   "-Dtoolspill.tools.remote.\"floodcl\".url=http://127.0.0.1:$TOOLS_PORT/floodcl"
-  "-Dtoolspill.tools.remote.\"floodcl\".timeout=20s"
+  "-Dtoolspill.tools.remote.\"floodcl\".timeout=60s"
+  "-Dtoolspill.tools.remote.\"huge\".url=http://127.0.0.1:$TOOLS_PORT/huge"
+  "-Dtoolspill.tools.remote.\"huge\".timeout=150s"
+  "-Dtoolspill.tools.remote.\"slowflood\".url=http://127.0.0.1:$TOOLS_PORT/slowflood"
+  "-Dtoolspill.tools.remote.\"slowflood\".timeout=3s"
   "-Dtoolspill.tools.remote.\"trickle\".url=http://127.0.0.1:$TOOLS_PORT/trickle"
   "-Dtoolspill.tools.remote.\"trickle\".timeout=2s")
 

@@ -21,6 +21,7 @@ import urllib.parse
 sys.dont_write_bytecode = True  # leave no __pycache__ in the repo
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common as c  # noqa: E402
+import toolserver as ts  # noqa: E402
 
 ENV = os.environ
 MIB = c.MIB
@@ -292,17 +293,49 @@ def remote_case(app, name, budget, tool, count, path, answer_budget, msgs, stop_
     result(name, budget, observed, not problems)
 
 
+def stored_case(app, name, tool, count, total, answer_budget):
+    """`count` calls of a remote tool whose answer is `total` bytes: each must be stored whole and byte-exact."""
+    budget = "%d× %s: ok items with a blob of exactly %d B, sha256-exact on GET, ≤ %ds; replica alive" % (
+        count, tool, total, answer_budget)
+    calls = [{"id": "c%d" % i, "name": tool, "arguments": {"q": i}} for i in range(count)]
+    cpu0 = c.cpu_seconds(app.pid)
+    with c.HeapSampler(app.pid) as hs:
+        r = c.tool_calls(app.url, calls, timeout=answer_budget + 30, label=name)
+    cpu = c.cpu_seconds(app.pid) - cpu0
+    items = (r.json() or {}).get("results") or []
+    problems = []
+    if r.status != 200 or len(items) != count:
+        problems.append("answer %s %s" % (r.short(), r.body[:150]))
+    if r.elapsed > answer_budget:
+        problems.append("answered after %.1fs" % r.elapsed)
+    want = ts.answer_sha256(total)
+    exact = 0
+    for it in items:
+        blob = it.get("blob") or {}
+        if it.get("status") != "ok" or blob.get("bytes") != total:
+            problems.append("item %s %s: %s" % (it.get("status"), blob, str(it.get("output"))[:160]))
+            continue
+        got, sha = c.download_sha(app.url, blob["id"], timeout=240, label=name + " GET")
+        if got.status == 200 and sha == want:
+            exact += 1
+        else:
+            problems.append("GET %s sha %s" % (got.short(), "equal" if sha == want else "differs"))
+    if not c.alive(app.pid):
+        problems.append("replica died")
+    observed = "%s in %.1fs; stored byte-exact %d/%d; CPU %.1fs (%.1f s/GB); peak heap %s MiB (no GC)%s" % (
+        r.short(), r.elapsed, exact, count, cpu, cpu / (count * total / 1e9), hs.text(),
+        ("; " + "; ".join(problems[:3])) if problems else "")
+    result(name, budget, observed, not problems)
+
+
 def scenario2(app):
-    big_msgs = ["toolspill.tools.max-response-bytes"]
-    remote_case(app, "2 remote 150MB chunked (%s)" % app.name,
-                "error item naming toolspill.tools.max-response-bytes ≤ 20s; download reset ≤ 5s after", "flood", 1, "/flood",
-                20, big_msgs, 5)
-    remote_case(app, "2 remote 150MB Content-Length (%s)" % app.name,
-                "error item naming toolspill.tools.max-response-bytes ≤ 20s; download reset ≤ 5s after", "floodcl", 1, "/floodcl",
-                20, big_msgs, 5)
-    remote_case(app, "2 remote 6×150MB at once (%s)" % app.name,
-                "6 error items naming max-response-bytes or response-buffer-bytes; all downloads reset ≤ 5s after; alive",
-                "flood", 6, "/flood", 30, big_msgs + ["toolspill.tools.response-buffer-bytes"], 5)
+    stored_case(app, "2 remote 150MB chunked (%s)" % app.name, "flood", 1, ts.TOTAL, 60)
+    stored_case(app, "2 remote 150MB Content-Length (%s)" % app.name, "floodcl", 1, ts.TOTAL, 60)
+    stored_case(app, "2 remote 6×150MB at once (%s)" % app.name, "flood", 6, ts.TOTAL, 120)
+    stored_case(app, "2 remote 1.5GiB chunked (%s)" % app.name, "huge", 1, ts.HUGE, 150)
+    remote_case(app, "2 remote 150MB slow, timeout 3s (%s)" % app.name,
+                "error item ≤ 3s+3s naming the timeout; download reset ≤ 5s after; nothing left stored", "slowflood", 1,
+                "/slowflood", 6.0, ["its time ran out"], 5)
     remote_case(app, "2 remote trickle, timeout 2s (%s)" % app.name,
                 "error item ≤ 2s+3s; download reset ≤ 3s after the answer", "trickle", 1, "/trickle", 5.0,
                 ["did not answer within", "2s", "timed out", "timeout"], 3)
@@ -698,6 +731,8 @@ def main():
     run("1", health, S3, "1")
     run("2", scenario2, FS)
     run("2", health, FS, "2")
+    run("2", scenario2, S3)
+    run("2", health, S3, "2")
     run("3", scenario3, FS)
     run("3", health, FS, "3")
     run("4", scenario4, FS)

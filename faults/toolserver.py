@@ -4,13 +4,17 @@
 Serves on 127.0.0.1:PORT (argv[1]):
   POST /flood      streams 150 MB of text, chunked, no Content-Length
   POST /floodcl    streams 150 MB of text with Content-Length: 157286400
+  POST /huge       streams 1.5 GiB of text, chunked
+  POST /slowflood  streams 150 MB of text, 64 KiB every 20 ms (so a short timeout cuts it)
   POST /trickle    sends one byte every 0.2 s, without end (chunked)
   GET  /stats      JSON: per path, what the last exchanges saw (bytes sent, how and when they ended)
   GET  /ready      200
 
+Every answer is LINE repeated and cut at its size, so a client can check what was stored (see answer_sha256).
 Every write has a socket timeout, so a peer that stops reading without closing cannot hang a thread for long;
 every exchange ends after 120 s at most.
 """
+import hashlib
 import json
 import socket
 import sys
@@ -19,12 +23,23 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 TOTAL = 150 * 1024 * 1024
+HUGE = 1536 * 1024 * 1024
 CHUNK = 64 * 1024
-MAX_SECONDS = 120
+MAX_SECONDS = 150
 LINE = (b"0123456789 the quick brown fox jumps over the lazy dog, again and again and again\n" * 800)[:CHUNK]
 
 LOCK = threading.Lock()
 STATS = {}  # path -> list of exchanges
+
+
+def answer_sha256(total):
+    """The SHA-256 of an answer of `total` bytes."""
+    h = hashlib.sha256()
+    full, rest = divmod(total, len(LINE))
+    for _ in range(full):
+        h.update(LINE)
+    h.update(LINE[:rest])
+    return h.hexdigest()
 
 
 def record(path, entry):
@@ -58,6 +73,10 @@ class Handler(BaseHTTPRequestHandler):
             self._stream(path, chunked=True, total=TOTAL, delay=0.0, piece=LINE)
         elif path == "/floodcl":
             self._stream(path, chunked=False, total=TOTAL, delay=0.0, piece=LINE)
+        elif path == "/huge":
+            self._stream(path, chunked=True, total=HUGE, delay=0.0, piece=LINE)
+        elif path == "/slowflood":
+            self._stream(path, chunked=True, total=TOTAL, delay=0.02, piece=LINE)
         elif path == "/trickle":
             self._stream(path, chunked=True, total=None, delay=0.2, piece=b"x")
         else:

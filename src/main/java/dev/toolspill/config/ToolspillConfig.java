@@ -175,9 +175,19 @@ public interface ToolspillConfig {
         /** Tools served over HTTP elsewhere, keyed by tool name: {@code toolspill.tools.remote."search".url=...}. */
         Map<String, Remote> remote();
 
-        /** Largest answer a remote tool may give, in bytes; a larger one is dropped and the call is an error. */
-        @WithDefault("16777216")
+        /**
+         * Largest answer a remote tool may give, in bytes; a larger one is dropped and the call is an error. Answers
+         * over {@link #maxBufferedBytes()} are stored as they arrive, so this bounds disk or bucket use, not memory.
+         */
+        @WithDefault("2147483648")
         long maxResponseBytes();
+
+        /**
+         * Longest answer held in memory (and seen as text by post-tool-call interceptors), in bytes; a longer one is
+         * streamed into the store like an ingest, holding about a megabyte at a time.
+         */
+        @WithDefault("1048576")
+        long maxBufferedBytes();
 
         /** Memory for the answers of all remote tool calls being received at once, in bytes. */
         @WithDefault("67108864")

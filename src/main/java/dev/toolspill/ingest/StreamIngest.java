@@ -80,6 +80,11 @@ public class StreamIngest {
      * it on a worker thread. Every wait in it is bounded: by the stall timeout of the body, and of the store.
      */
     public Admitted ingest(String tool, InputStream body, boolean json) throws IOException {
+        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes");
+    }
+
+    /** As {@link #ingest(String, InputStream, boolean)}, taking at most {@code maxBytes} ({@code limitKey} names that setting). */
+    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey) throws IOException {
         byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
         boolean ended = head.length < inlineMaxBytes + 4;
         byte[] first = withoutBom(head);
@@ -91,10 +96,11 @@ public class StreamIngest {
                 return gate.admitInline(tool, text);
             }
         }
-        return large(tool, body, json, first, dropped);
+        return large(tool, body, json, first, dropped, maxBytes, limitKey);
     }
 
-    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped) throws IOException {
+    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped, long maxBytes,
+                           String limitKey) throws IOException {
         StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
@@ -106,7 +112,7 @@ public class StreamIngest {
             while (n > 0) {
                 total += n;
                 if (total > maxBytes) {
-                    throw new RefusedException("the body is over toolspill.ingest.max-bytes = " + maxBytes
+                    throw new RefusedException("the body is over " + limitKey + " = " + maxBytes
                             + " bytes: send a smaller output or raise that setting", true);
                 }
                 feed(scanner, buffer, n);

@@ -31,6 +31,7 @@ public final class UploadWriter {
     private final Duration stallTimeout;
     private final Semaphore room = new Semaphore(QUEUED);
     private CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
+    private long written;
 
     UploadWriter(BlobUpload upload, WorkerExecutor executor, Duration stallTimeout) {
         this.upload = upload;
@@ -51,16 +52,23 @@ public final class UploadWriter {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while storing");
         }
+        written += length;
         last = this.<Void>then(() -> {
             upload.write(bytes, offset, length);
             return null;
         }).whenComplete((ok, failure) -> room.release());
     }
 
-    /** Makes the blob visible once every queued chunk is written; fails if that takes longer than the stall timeout. */
+    /**
+     * Makes the blob visible once every queued chunk is written. A store may need time in proportion to the size to
+     * finish (an S3 multipart completion copies or links every part), so this waits one store deadline, plus one for
+     * every {@value #COMMIT_STEP_BYTES} bytes written.
+     */
     public BlobMetadata commit(BlobFormat format) throws IOException {
-        return wait(then(() -> upload.commit(format)));
+        return wait(then(() -> upload.commit(format)), stallTimeout.multipliedBy(1 + written / COMMIT_STEP_BYTES));
     }
+
+    static final long COMMIT_STEP_BYTES = 128L * 1024 * 1024;
 
     /** Drops the upload once the writer is done with what was queued; waits at most the store deadline for it. */
     public void abort() {
@@ -88,13 +96,17 @@ public final class UploadWriter {
     }
 
     private <T> T wait(CompletableFuture<T> step) throws IOException {
+        return wait(step, stallTimeout);
+    }
+
+    private <T> T wait(CompletableFuture<T> step, Duration deadline) throws IOException {
         try {
-            return step.get(stallTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return step.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException("storing failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             step.cancel(true);
-            throw new IOException("the store did not answer within " + stallTimeout.toSeconds() + " s");
+            throw new IOException("the store did not answer within " + deadline.toSeconds() + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while storing");

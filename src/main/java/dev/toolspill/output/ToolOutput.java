@@ -1,6 +1,11 @@
 package dev.toolspill.output;
 
-/** What a tool produced, as the model will meet it: inline text, or a summary of stored content. */
+import java.io.InputStream;
+
+/**
+ * What a tool produced, as the model will meet it: inline text, a summary of stored content, or an output too
+ * large to hold in memory that is stored as it arrives.
+ */
 public sealed interface ToolOutput {
 
     /** The full text of the output, whatever its form. */
@@ -20,6 +25,19 @@ public sealed interface ToolOutput {
         @Override
         public String text() {
             return content.text();
+        }
+    }
+
+    /**
+     * An output read once from {@code body} as it arrives and stored as it is read, never held whole: a remote tool's
+     * answer larger than {@code toolspill.tools.max-buffered-bytes}. At most {@code maxBytes} are taken ({@code limitKey}
+     * names that setting in the message beyond it). It has no text in memory, so {@link #text()} fails; closing the
+     * body abandons the rest.
+     */
+    record Streamed(InputStream body, long maxBytes, String limitKey) implements ToolOutput {
+        @Override
+        public String text() {
+            throw new IllegalStateException("a streamed output is not held in memory: read body() once");
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.toolspill.pipeline;
 
 import dev.toolspill.blob.CallerContext;
+import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.output.ToolOutput;
@@ -27,7 +28,8 @@ import java.util.stream.Collectors;
 
 /**
  * Runs one batch of tool calls, in phases: validate the calls; execute them concurrently (bounded,
- * each with a timeout); post-tool-call interceptors; promotion and the blob store; the limit. Results
+ * each with a timeout); post-tool-call interceptors; promotion and the blob store (an answer too long to hold is
+ * stored as it arrives, within the call's timeout); the limit. Results
  * come back in call order, and a failing call is an error item, never a failed batch.
  */
 @Startup // settings it cannot honour fail start-up, not the first batch
@@ -36,12 +38,15 @@ public class ToolPipeline {
 
     private final ToolRegistry registry;
     private final HistoryGate gate;
+    private final StreamedOutputs streams;
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
 
-    public ToolPipeline(ToolRegistry registry, HistoryGate gate, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config) {
+    public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, Instance<PostToolCallInterceptor> interceptors,
+                        ToolspillConfig config) {
         this.registry = registry;
         this.gate = gate;
+        this.streams = streams;
         this.interceptors = interceptors.handlesStream()
                 .sorted(Comparator.comparingInt(handle -> priority(handle.getBean().getBeanClass())))
                 .map(Instance.Handle::get)
@@ -99,12 +104,13 @@ public class ToolPipeline {
             return Uni.createFrom().item(error(call, "unknown tool '" + call.name() + "'; known tools: "
                     + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
         }
+        long started = System.nanoTime();
         return Uni.createFrom().voidItem()
                 .invoke(() -> registry.validator().validate(tool, call.arguments()))
                 .flatMap(ignored -> execute(tool, call, caller))
                 .flatMap(output -> intercept(call, output))
                 .flatMap(output -> tool.promotable()
-                        ? gate.admit(tool.name(), output)
+                        ? admit(tool, output, started, caller)
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
@@ -121,12 +127,25 @@ public class ToolPipeline {
                         + " and was abandoned; retry with a smaller request"));
     }
 
+    /** A streamed answer is stored as it arrives, within what is left of the call's time; any other goes through the gate. */
+    private Uni<Admitted> admit(Tool tool, ToolOutput output, long started, Executor caller) {
+        if (output instanceof ToolOutput.Streamed streamed) {
+            Duration left = timeoutOf(tool).minusNanos(System.nanoTime() - started);
+            return streams.admit(tool.name(), streamed, left).emitOn(caller);
+        }
+        return gate.admit(tool.name(), output);
+    }
+
     private Duration timeoutOf(Tool tool) {
         Duration configured = config.timeouts().get(tool.name());
         return configured != null ? configured : tool.timeout().orElse(config.timeout());
     }
 
     private static ToolOutput.Inline asIs(ToolOutput output) {
+        if (output instanceof ToolOutput.Streamed streamed) {
+            StreamedOutputs.close(streamed.body());
+            throw new ToolException("the answer is too long to return as it is; ask for less");
+        }
         return output instanceof ToolOutput.Inline inline ? inline : new ToolOutput.Inline(output.text());
     }
 

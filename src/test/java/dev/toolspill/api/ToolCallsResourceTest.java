@@ -230,6 +230,22 @@ class ToolCallsResourceTest {
         }
     }
 
+    @Test
+    void aRemoteAnswerTooLongToHoldIsStoredWholeAsItArrives() {
+        String expected = java.util.stream.IntStream.rangeClosed(1, dev.toolspill.tool.remote.RemoteToolServer.LINES)
+                .mapToObj(dev.toolspill.tool.remote.RemoteToolServer::line).collect(java.util.stream.Collectors.joining());
+        Response response = batch("{\"calls\":[{\"id\":\"1\",\"name\":\"big_log\",\"arguments\":{}}]}");
+        assertEquals("ok", response.path("results[0].status"), response.asString());
+        String id = response.path("results[0].blob.id");
+        assertEquals(expected.length(), ((Number) response.path("results[0].blob.bytes")).longValue());
+        assertTrue(response.<String>path("results[0].output").startsWith("[blob:" + id + "]"), response.asString());
+        byte[] stored = given().when().get("/v1/blobs/" + id).then().statusCode(200).extract().asByteArray();
+        assertTrue(java.util.Arrays.equals(expected.getBytes(StandardCharsets.US_ASCII), stored), "the stored blob is the answer, byte for byte");
+        given().queryParam("selector", "lines:100000-100001").when().get("/v1/blobs/" + id + "/inspect").then()
+                .statusCode(200).body(equalTo(dev.toolspill.tool.remote.RemoteToolServer.line(100000)
+                        + dev.toolspill.tool.remote.RemoteToolServer.line(100001)));
+    }
+
     private static int ended(String base) throws Exception {
         try (var in = new java.net.URL(base + "/ended").openStream()) {
             return Integer.parseInt(new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip());

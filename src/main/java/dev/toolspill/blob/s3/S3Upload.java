@@ -97,7 +97,7 @@ final class S3Upload implements BlobUpload {
         int held = part.length;
         inFlight.addLast(client.uploadPart(upload -> upload.bucket(bucket).key(key).uploadId(uploadId).partNumber(number)
                                 .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                        AsyncRequestBody.fromBytes(body))
+                        AsyncRequestBody.fromBytesUnsafe(body))
                 .thenApply(response -> CompletedPart.builder().partNumber(number).eTag(response.eTag())
                         .checksumSHA256(response.checksumSHA256()).build())
                 .whenComplete((done, failure) -> memory.give(held)));
@@ -114,7 +114,7 @@ final class S3Upload implements BlobUpload {
             try {
                 join(client.putObject(put -> put.bucket(bucket).key(finalKey).contentType(format.mediaType())
                                 .contentLength((long) length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                        AsyncRequestBody.fromBytes(length == body.length ? body : Arrays.copyOf(body, length))));
+                        AsyncRequestBody.fromBytesUnsafe(length == body.length ? body : Arrays.copyOf(body, length))));
             } finally {
                 releaseBuffer();
             }

@@ -1,6 +1,7 @@
 package dev.toolspill.tool.remote;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolException;
@@ -35,10 +36,14 @@ public class RemoteTool implements Tool {
     private final Map<String, String> headers;
     private final HttpClient client;
     private final ResponseMemory memory;
-    private final long maxBytes;
+    private final Budgets budgets;
+
+    /** What one answer may take: held in memory up to {@code bufferedBytes}, streamed into the store up to {@code maxBytes}. */
+    record Budgets(long bufferedBytes, long maxBytes, Duration stallTimeout) {
+    }
 
     public RemoteTool(String name, String description, JsonNode parameters, URI url, Duration timeout,
-                      Map<String, String> headers, HttpClient client, ResponseMemory memory, long maxBytes) {
+                      Map<String, String> headers, HttpClient client, ResponseMemory memory, Budgets budgets) {
         this.name = name;
         this.description = description;
         this.parameters = parameters;
@@ -47,7 +52,7 @@ public class RemoteTool implements Tool {
         this.headers = Map.copyOf(headers);
         this.client = client;
         this.memory = memory;
-        this.maxBytes = maxBytes;
+        this.budgets = budgets;
     }
 
     @Override
@@ -70,18 +75,33 @@ public class RemoteTool implements Tool {
         return Optional.of(timeout);
     }
 
-    /**
-     * POSTs the arguments and takes the response within its budgets; an abandoned call (its timeout passed, or the
-     * batch was cancelled) resets the request, so the download stops.
-     */
+    /** The answer as text; an answer too long to hold in memory is an error here (the pipeline calls {@link #call}). */
     @Override
     public Uni<String> execute(JsonNode arguments) {
+        return call(arguments).map(output -> {
+            if (output instanceof ToolOutput.Streamed streamed) {
+                ((ResponseStream) streamed.body()).close();
+                throw new ToolException("tool " + name + " answered more than toolspill.tools.max-buffered-bytes = "
+                        + budgets.bufferedBytes() + " bytes, which only a stored output may hold");
+            }
+            return output.text();
+        });
+    }
+
+    /**
+     * POSTs the arguments and takes the answer within its budgets: whole when short, as a {@link ToolOutput.Streamed}
+     * that is stored as it arrives when long. An abandoned call (its timeout passed, or the batch was cancelled)
+     * resets the request, so the download stops.
+     */
+    @Override
+    public Uni<ToolOutput> call(JsonNode arguments) {
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(url.toString())
                 .setIdleTimeout(timeout.toMillis())
                 .putHeader("Content-Type", "application/json").putHeader("Accept", "*/*").putHeader("User-Agent", "toolspill");
         headers.forEach(options::putHeader);
         return Uni.createFrom().<RemoteExchange.Response>emitter(emitter -> {
-                    RemoteExchange exchange = new RemoteExchange(emitter, memory, maxBytes, this::describe);
+                    RemoteExchange exchange = new RemoteExchange(emitter, memory, budgets.bufferedBytes(), budgets.stallTimeout(),
+                            this::describe);
                     client.request(options).onComplete(opened -> {
                         if (opened.failed()) {
                             exchange.fail(opened.cause());
@@ -91,13 +111,18 @@ public class RemoteTool implements Tool {
                     });
                 })
                 .onFailure(RemoteExchange.RefusedResponse.class).transform(e -> refused(((RemoteExchange.RefusedResponse) e).refusal))
-                .map(this::body);
+                .map(this::output);
+    }
+
+    private ToolOutput output(RemoteExchange.Response response) {
+        if (response.stream() != null) {
+            return new ToolOutput.Streamed(response.stream(), budgets.maxBytes(), "toolspill.tools.max-response-bytes");
+        }
+        return new ToolOutput.Inline(body(response));
     }
 
     private ToolException refused(RemoteExchange.Refusal refusal) {
         return switch (refusal) {
-            case TOO_LARGE -> new ToolException("tool " + name + " answered more than toolspill.tools.max-response-bytes = " + maxBytes
-                    + " bytes, so its answer was dropped; ask it for less (a narrower query, fewer results)");
             case NO_MEMORY -> new ToolException("tool " + name + " answered while this replica was receiving as much as it may "
                     + "hold of other tools' answers (toolspill.tools.response-buffer-bytes); retry shortly");
         };

@@ -25,7 +25,7 @@ public class RemoteTools {
 
     private final HttpClient client;
     private final ResponseMemory memory;
-    private final long maxBytes;
+    private final RemoteTool.Budgets budgets;
     private final List<RemoteTool> tools = new ArrayList<>();
 
     public RemoteTools(ToolspillConfig config, Vertx vertx, ObjectMapper mapper) {
@@ -34,7 +34,8 @@ public class RemoteTools {
                 .setMaxPoolSize(Math.max(64, 4 * Math.max(1, config.pipeline().maxConcurrency())))
                 .setDecompressionSupported(true));
         this.memory = new ResponseMemory(config.tools().responseBufferBytes());
-        this.maxBytes = config.tools().maxResponseBytes();
+        this.budgets = new RemoteTool.Budgets(config.tools().maxBufferedBytes(), config.tools().maxResponseBytes(),
+                config.ingest().stallTimeout());
         for (Map.Entry<String, ToolspillConfig.Tools.Remote> entry : config.tools().remote().entrySet()) {
             tools.add(create(entry.getKey(), entry.getValue(), mapper, config.pipeline()));
         }
@@ -55,7 +56,7 @@ public class RemoteTools {
         // server never keeps a pooled connection.
         Duration timeout = Optional.ofNullable(pipeline.timeouts().get(name)).or(remote::timeout).orElse(pipeline.timeout());
         return new RemoteTool(name, remote.description(), schema(key, remote.schema(), mapper), url, timeout,
-                remote.headers(), client, memory, maxBytes);
+                remote.headers(), client, memory, budgets);
     }
 
     /** Inline JSON when it looks like JSON, else a path to a file that holds it. */

@@ -23,6 +23,13 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
 
     public static final int SEARCH_HITS = 400;
 
+    /** Lines in the answer of {@code /lines} (tool "big_log"): about 7.5 MB, far over what an answer may hold in memory. */
+    public static final int LINES = 200_000;
+
+    public static String line(int number) {
+        return String.format("%06d the remote tool wrote this line while streaming\n", number);
+    }
+
     private HttpServer server;
 
     public static String searchBody(String query) {
@@ -47,6 +54,17 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
                 send(exchange, 200, "application/json", searchBody(query));
             });
             server.createContext("/endless", exchange -> stream(exchange, 0));
+            server.createContext("/lines", exchange -> {
+                exchange.getRequestBody().readAllBytes();
+                exchange.getResponseHeaders().set("Content-Type", "text/plain");
+                exchange.sendResponseHeaders(200, 0);
+                try (var out = new java.io.BufferedOutputStream(exchange.getResponseBody(), 1 << 16)) {
+                    for (int i = 1; i <= LINES; i++) {
+                        out.write(line(i).getBytes(StandardCharsets.US_ASCII));
+                    }
+                }
+                exchange.close();
+            });
             server.createContext("/ended", exchange -> send(exchange, 200, "text/plain", Integer.toString(STREAMS_ENDED.get())));
             server.createContext("/trickle", exchange -> stream(exchange, 50));
             server.createContext("/broken", exchange -> send(exchange, 503, "text/plain", "upstream index is rebuilding"));
@@ -72,6 +90,8 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
                 Map.entry("toolspill.tools.remote.\"slow_remote\".url", base + "/slow"),
                 Map.entry("toolspill.tools.remote.\"slow_remote\".timeout", "300ms"),
                 Map.entry("toolspill.tools.remote.\"overflowing\".url", base + "/endless"),
+                Map.entry("toolspill.tools.max-response-bytes", "16777216"),
+                Map.entry("toolspill.tools.remote.\"big_log\".url", base + "/lines"),
                 Map.entry("toolspill.tools.remote.\"trickle\".url", base + "/trickle"),
                 Map.entry("toolspill.tools.remote.\"trickle\".timeout", "300ms"),
                 Map.entry("toolspill.tools.remote.\"refused\".url", "http://127.0.0.1:" + closedPort() + "/x"),
