@@ -148,6 +148,10 @@ public interface ToolspillConfig {
         /** Read indexes that may be loaded (decoded, or built by scanning the blob) at once; past it, 503 with Retry-After. */
         @WithDefault("4")
         int maxConcurrentIndexLoads();
+
+        /** Index loads that may wait for one of those slots (each at most toolspill.blob-store.timeout); past it, 503. */
+        @WithDefault("256")
+        int indexLoadQueue();
     }
 
     interface Pipeline {

@@ -18,10 +18,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one place that keeps, finds and builds read indexes. An index is trusted only when it matches the blob it
@@ -41,24 +41,25 @@ public class BlobIndexer {
     private final ReadIndexCodec codec;
     private final Cache<BlobId, ReadIndex> cache;
     private final Map<BlobId, Uni<ReadIndex>> loading = new ConcurrentHashMap<>();
-    private final AtomicInteger loads = new AtomicInteger();
-    private final int maxLoads;
+    private final LoadSlots loads;
 
     @Inject
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
-        this(store, settings, mapper, config.inspect().indexCacheBytes(), config.inspect().maxConcurrentIndexLoads());
+        this(store, settings, mapper, config.inspect().indexCacheBytes(), config.inspect().maxConcurrentIndexLoads(),
+                config.inspect().indexLoadQueue(), config.blobStore().timeout());
     }
 
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes) {
-        this(store, settings, mapper, cacheBytes, 4);
+        this(store, settings, mapper, cacheBytes, 4, 256, Duration.ofSeconds(30));
     }
 
-    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxLoads) {
-        if (cacheBytes < 0 || maxLoads < 1) {
-            throw new IllegalArgumentException("toolspill.inspect.index-cache-bytes must be >= 0 and "
-                    + "toolspill.inspect.max-concurrent-index-loads >= 1, got " + cacheBytes + " and " + maxLoads);
+    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxLoads, int queue,
+                       Duration wait) {
+        if (cacheBytes < 0 || maxLoads < 1 || queue < 0) {
+            throw new IllegalArgumentException("toolspill.inspect.index-cache-bytes and index-load-queue must be >= 0 and "
+                    + "toolspill.inspect.max-concurrent-index-loads >= 1, got " + cacheBytes + ", " + queue + " and " + maxLoads);
         }
-        this.maxLoads = maxLoads;
+        this.loads = new LoadSlots(maxLoads, queue, wait);
         this.store = store;
         this.settings = settings;
         this.codec = new ReadIndexCodec(mapper);
@@ -95,18 +96,13 @@ public class BlobIndexer {
 
     /**
      * Loads (or builds) an index that is not cached. At most {@code max-concurrent-index-loads} run at once, each
-     * holding at most one index being decoded or one scan's memory; past that, a reader is told to retry shortly.
+     * holding at most one index being decoded or one scan's memory; past that, loads wait their turn (at most
+     * {@code index-load-queue} of them, each at most one store deadline), then a reader is told to retry shortly.
      */
     private Uni<ReadIndex> fetch(BlobId id) {
-        if (loads.incrementAndGet() > maxLoads) {
-            loads.decrementAndGet();
-            return Uni.createFrom().failure(new BlobStoreException("this replica is already loading " + maxLoads
-                    + " read indexes (toolspill.inspect.max-concurrent-index-loads); retry shortly", null));
-        }
-        return store.metadata(id).flatMap(blob -> load(blob)
-                        .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob)))
-                .invoke(index -> cache.put(id, index))
-                .onTermination().invoke(loads::decrementAndGet);
+        return loads.run(() -> store.metadata(id).flatMap(blob -> load(blob)
+                        .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob))))
+                .invoke(index -> cache.put(id, index));
     }
 
     /** Decoding an index is real work for a large object: it runs on a worker thread, never on the event loop. */

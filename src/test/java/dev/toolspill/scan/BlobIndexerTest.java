@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.toolspill.TestVertx.VERTX;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,7 +71,7 @@ class BlobIndexerTest {
     @Test
     void readersOfOneBlobThatArriveTogetherShareOneScan() {
         GatedStore store = new GatedStore();
-        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4);
+        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10));
         BlobId id = text(store, "line\n".repeat(5000));
         List<CompletableFuture<ReadIndex>> readers = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
@@ -84,19 +85,40 @@ class BlobIndexerTest {
     }
 
     @Test
-    void loadsPastTheBudgetAreRefusedUntilOneEnds() {
+    void loadsPastTheBudgetWaitTheirTurnAndPastTheQueueAreRefused() {
         GatedStore store = new GatedStore();
-        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 1);
+        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 1, 1, Duration.ofSeconds(30));
+        BlobId first = text(store, "a\n".repeat(1000));
+        BlobId second = text(store, "b\n".repeat(1000));
+        BlobId third = text(store, "c\n".repeat(1000));
+        CompletableFuture<ReadIndex> scanning = indexer.indexOf(first).subscribeAsCompletionStage();
+        CompletableFuture<ReadIndex> waiting = indexer.indexOf(second).subscribeAsCompletionStage();
+        Throwable refused = failureOf(indexer.indexOf(third));
+        assertInstanceOf(BlobStoreException.class, refused);
+        assertTrue(refused.getMessage().contains("toolspill.inspect.max-concurrent-index-loads"), refused.getMessage());
+        assertFalse(waiting.isDone(), "the second load waits for the first");
+        store.open.complete(null);
+        assertEquals(1000, scanning.join().count());
+        assertEquals(1000, waiting.join().count(), "its turn came when the first ended");
+        assertEquals(1000, indexer.indexOf(third).await().atMost(Duration.ofSeconds(10)).count(), "room again once both ended");
+    }
+
+    @Test
+    void aLoadThatWaitsPastItsDeadlineIsRefusedAndKeepsNoSlot() {
+        GatedStore store = new GatedStore();
+        BlobIndexer indexer = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 1, 4, Duration.ofMillis(200));
         BlobId first = text(store, "a\n".repeat(1000));
         BlobId second = text(store, "b\n".repeat(1000));
         CompletableFuture<ReadIndex> scanning = indexer.indexOf(first).subscribeAsCompletionStage();
-        Throwable refused = indexer.indexOf(second).onItem().transform(index -> (Throwable) null)
-                .onFailure().recoverWithItem(failure -> failure).await().atMost(Duration.ofSeconds(10));
-        assertInstanceOf(BlobStoreException.class, refused);
-        assertTrue(refused.getMessage().contains("toolspill.inspect.max-concurrent-index-loads"), refused.getMessage());
+        assertInstanceOf(BlobStoreException.class, failureOf(indexer.indexOf(second)), "it waited its 200 ms, then gave up");
         store.open.complete(null);
         assertEquals(1000, scanning.join().count());
-        assertEquals(1000, indexer.indexOf(second).await().atMost(Duration.ofSeconds(10)).count(), "room again once the first ended");
+        assertEquals(1000, indexer.indexOf(second).await().atMost(Duration.ofSeconds(10)).count(), "the given-up waiter holds no slot");
+    }
+
+    private static Throwable failureOf(Uni<ReadIndex> load) {
+        return load.onItem().transform(index -> (Throwable) null)
+                .onFailure().recoverWithItem(failure -> failure).await().atMost(Duration.ofSeconds(10));
     }
 
     @Test
@@ -104,12 +126,12 @@ class BlobIndexerTest {
         GatedStore store = new GatedStore();
         store.open.complete(null);
         BlobId id = text(store, "x\n".repeat(300));
-        new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4).indexOf(id).await().atMost(Duration.ofSeconds(10));
+        new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10));
         Path index = root.resolve("index/" + id + ".idx");
         Files.writeString(index, "{\"version\":2,\"kind\":\"text\",\"bytes\":5,\"count\":1,\"every\":512,\"end\":5,\"offsets\":[0]}");
-        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
+        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
         Files.writeString(index, "not an index");
-        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
+        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
         assertEquals(3, store.streams.get(), "built, then rebuilt twice");
     }
 }
