@@ -524,6 +524,22 @@ def scenario4(app):
     result(name, "400 problem", "%s, CPU %.2fs" % (r.short(), cpu), r.status == 400 and r.is_problem())
 
 
+    # 4e: CPU grows with the size, not faster: 4× the keys or 4× a string costs about 4× the CPU (quadratic: 16×)
+    name = "4e CPU linear in size (%s)" % app.name
+    ratios = []
+    for label, make in (("keys", lambda n: ("{" + ",".join('"k%d":%d' % (i, i % 100) for i in range(n)) + "}").encode()),
+                        ("string", lambda n: b'{"s":"' + b"ab" * (n * 4) + b'"}')):
+        costs = []
+        for n in (250000, 1000000):
+            body = make(n)
+            c.ingest(app.url, body, ctype="application/json", timeout=120, label=name)  # warm
+            r, wall, cpu = timed_cpu(app, lambda: c.ingest(app.url, body, ctype="application/json", timeout=120, label=name))
+            costs.append(cpu)
+        ratios.append((label, costs[0], costs[1], costs[1] / max(costs[0], 0.01)))
+    result(name, "4× the size costs ≤ 8× the CPU (linear ≈ 4×, quadratic 16×)",
+           "; ".join("%s: %.2fs → %.2fs (%.1f×)" % r for r in ratios), all(r[3] <= 8 for r in ratios))
+
+
 # ---- scenario 5: index cache under pressure --------------------------------------------------------------------
 
 def scenario5(app):
