@@ -29,6 +29,8 @@ public interface ToolspillConfig {
 
     Tools tools();
 
+    Arguments arguments();
+
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
         @WithDefault("fs")
@@ -215,5 +217,15 @@ public interface ToolspillConfig {
             /** Extra request headers, e.g. {@code Authorization}. */
             Map<String, String> headers();
         }
+    }
+
+    interface Arguments {
+        /** Most bytes of blobs one call may take as {"$blob": id} arguments. */
+        @WithDefault("16777216")
+        long maxBlobBytes();
+
+        /** Memory for the blob arguments of all calls being prepared at once, in bytes. */
+        @WithDefault("67108864")
+        long bufferBytes();
     }
 }

@@ -27,7 +27,7 @@ import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
 
 /**
- * Runs one batch of tool calls, in phases: validate the calls; execute them concurrently (bounded,
+ * Runs one batch of tool calls, in phases: put blob references in place ({@link BlobArguments}); validate the calls; execute them concurrently (bounded,
  * each with a timeout); post-tool-call interceptors; promotion and the blob store (an answer too long to hold is
  * stored as it arrives, within the call's timeout); the limit. Results
  * come back in call order, and a failing call is an error item, never a failed batch.
@@ -39,11 +39,13 @@ public class ToolPipeline {
     private final ToolRegistry registry;
     private final HistoryGate gate;
     private final StreamedOutputs streams;
+    private final BlobArguments arguments;
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
 
-    public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, Instance<PostToolCallInterceptor> interceptors,
-                        ToolspillConfig config) {
+    public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
+                        Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config) {
+        this.arguments = arguments;
         this.registry = registry;
         this.gate = gate;
         this.streams = streams;
@@ -105,6 +107,13 @@ public class ToolPipeline {
                     + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
         }
         long started = System.nanoTime();
+        return Uni.createFrom().deferred(() -> arguments.resolve(call.arguments()))
+                .flatMap(resolved -> run(tool, new ToolCall(call.id(), call.name(), resolved.arguments()), caller, started)
+                        .onTermination().invoke(() -> arguments.release(resolved.held())))
+                .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
+    }
+
+    private Uni<ResultItem> run(Tool tool, ToolCall call, Executor caller, long started) {
         return Uni.createFrom().voidItem()
                 .invoke(() -> registry.validator().validate(tool, call.arguments()))
                 .flatMap(ignored -> execute(tool, call, caller))

@@ -91,6 +91,7 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
                 Map.entry("toolspill.tools.remote.\"slow_remote\".timeout", "300ms"),
                 Map.entry("toolspill.tools.remote.\"overflowing\".url", base + "/endless"),
                 Map.entry("toolspill.tools.max-response-bytes", "16777216"),
+                Map.entry("toolspill.arguments.max-blob-bytes", "4194304"),
                 Map.entry("toolspill.tools.remote.\"big_log\".url", base + "/lines"),
                 Map.entry("toolspill.tools.remote.\"trickle\".url", base + "/trickle"),
                 Map.entry("toolspill.tools.remote.\"trickle\".timeout", "300ms"),
