@@ -1,5 +1,6 @@
 package dev.toolspill.api;
 
+import io.quarkus.resteasy.reactive.server.EndpointDisabled;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -8,8 +9,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Takes any body and answers 204: the baseline the benchmarks measure tool calls against. */
+/**
+ * Takes any body and answers 204: the baseline the benchmarks measure tool calls against. It exists only when
+ * {@code toolspill.bench.noop=true} (bench/run.sh sets it): a production replica offers no endpoint that does nothing.
+ */
 @Path("/v1/noop")
+@EndpointDisabled(name = "toolspill.bench.noop", stringValue = "false", disableIfMissing = true)
 @Tag(name = "ops")
 public class NoopResource {
 

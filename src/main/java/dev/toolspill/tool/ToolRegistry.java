@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Every tool the pipeline can run: CDI beans (among them {@code inspect}, when a blob store exists)
- * and remote tools from configuration. Two tools with one name fail start-up.
+ * and remote tools from configuration. Two tools with one name, or a name model APIs refuse, fail start-up.
  */
 @Startup
 @ApplicationScoped
@@ -32,9 +33,16 @@ public class ToolRegistry {
         this.tools.values().forEach(validator::register);
     }
 
+    /** What OpenAI and Anthropic accept as a tool name. */
+    static final Pattern NAME = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
+
     static Map<String, Tool> index(Collection<Tool> all) {
         Map<String, Tool> byName = new TreeMap<>();
         for (Tool tool : all) {
+            if (tool.name() == null || !NAME.matcher(tool.name()).matches()) {
+                throw new IllegalStateException("tool name '" + tool.name() + "' (" + describe(tool) + ") is not accepted by "
+                        + "model APIs: use 1 to 64 letters, digits, '_' or '-' (e.g. web_search)");
+            }
             Tool clash = byName.putIfAbsent(tool.name(), tool);
             if (clash != null) {
                 throw new IllegalStateException("two tools are named '" + tool.name() + "' (" + describe(clash) + " and "

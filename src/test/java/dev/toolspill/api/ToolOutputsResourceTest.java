@@ -209,4 +209,9 @@ class ToolOutputsResourceTest {
                 .body("paths.'/v1/blobs/{id}'.get", org.hamcrest.Matchers.notNullValue())
                 .body("paths.'/v1/blobs/{id}/inspect'.get.summary", containsString("selector"));
     }
+
+    @Test
+    void theBenchmarkBaselineIsNoEndpointOfAProductionReplica() {
+        given().contentType(ContentType.TEXT).body("x").when().post("/v1/noop").then().statusCode(404);
+    }
 }

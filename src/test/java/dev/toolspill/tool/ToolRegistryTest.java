@@ -44,6 +44,15 @@ class ToolRegistryTest {
     }
 
     @Test
+    void namesThatModelApisRefuseFailStartUp() {
+        for (String bad : List.of("web search", "a.b", "", "x".repeat(65), "caf\u00e9")) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> ToolRegistry.index(List.of(new Named(bad))), bad);
+            assertTrue(e.getMessage().contains("1 to 64 letters, digits, '_' or '-'"), e.getMessage());
+        }
+        assertEquals(2, ToolRegistry.index(List.of(new Named("web-search_2"), new Named("x".repeat(64)))).size());
+    }
+
+    @Test
     void argumentsAreCheckedAgainstTheSchema() {
         ArgumentValidator validator = new ArgumentValidator();
         Tool echo = new TestTools.Echo();
