@@ -65,7 +65,10 @@ public class ToolPipeline {
     public Uni<List<ResultItem>> run(List<ToolCall> calls) {
         validate(calls);
         Executor caller = CallerContext.executor();
-        List<Uni<ResultItem>> runs = calls.stream().map(call -> run(call, caller)).toList();
+        // each result is handed back as a task of its own: the join subscribes the next call when one completes, and
+        // calls that complete at once (inline outputs, unknown tools) would otherwise nest that in one stack, deep
+        // enough at a few hundred calls to overflow it
+        List<Uni<ResultItem>> runs = calls.stream().map(call -> run(call, caller).emitOn(caller)).toList();
         return Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast()
                 .emitOn(caller);
     }
