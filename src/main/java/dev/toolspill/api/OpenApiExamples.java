@@ -41,4 +41,38 @@ final class OpenApiExamples {
     static final String TOOLS_ANTHROPIC = """
             [{"name":"inspect","description":"Read part of a stored tool output. …",
               "input_schema":{"type":"object","properties":{"blob_id":{"type":"string"},"selector":{"type":"string"}},"required":["blob_id"]}}]""";
+
+    static final String TOOLS_OPENAI_RESPONSES = """
+            [{"type":"function","name":"inspect","description":"Read part of a stored tool output. …",
+              "parameters":{"type":"object","properties":{"blob_id":{"type":"string"},"selector":{"type":"string"}},"required":["blob_id"]},
+              "strict":false}]""";
+
+    static final String CALLS_OPENAI = """
+            {"role":"assistant","content":null,"refusal":null,"tool_calls":[
+              {"id":"call_Dn2RJJSxzDm49vlVTehseJ0k","type":"function","function":{"name":"search","arguments":"{\\"q\\":\\"quarkus\\"}"}},
+              {"id":"call_9pw1qnYScqvGrCH58HWCvFH6","type":"function","function":{"name":"nope","arguments":"{}"}}]}""";
+
+    static final String ANSWER_OPENAI = """
+            [{"role":"tool","tool_call_id":"call_Dn2RJJSxzDm49vlVTehseJ0k","content":"[blob:01a228dc-4f6c-773c-9454-f7a0c3bb0523] json_array | 400 entries\\n── schema ──\\n…"},
+             {"role":"tool","tool_call_id":"call_9pw1qnYScqvGrCH58HWCvFH6","content":"unknown tool 'nope'; known tools: inspect, search"}]""";
+
+    static final String CALLS_OPENAI_RESPONSES = """
+            {"id":"resp_67ccd2bed1ec8190b14f964abc0542670bb6a6b452d3795b","object":"response","status":"completed","output":[
+              {"id":"rs_6820f383d7c08191846711c5df8233bc0ac5ba57aafcbac7","type":"reasoning","summary":[]},
+              {"type":"function_call","id":"fc_67ca09c6bedc8190a7abfec07b1a1332096610f474011cc0","call_id":"call_unLAR8MvFNptuiZK6K6HCy5k",
+               "name":"search","arguments":"{\\"q\\":\\"quarkus\\"}","status":"completed"}]}""";
+
+    static final String ANSWER_OPENAI_RESPONSES = """
+            [{"type":"function_call_output","call_id":"call_unLAR8MvFNptuiZK6K6HCy5k",
+              "output":"[blob:01a228dc-4f6c-773c-9454-f7a0c3bb0523] json_array | 400 entries\\n── schema ──\\n…"}]""";
+
+    static final String CALLS_ANTHROPIC = """
+            {"id":"msg_01Aq9w938a90dw8q","type":"message","role":"assistant","content":[
+              {"type":"text","text":"I'll search for that."},
+              {"type":"tool_use","id":"toolu_01A09q90qw90lq917835lq9","name":"search","input":{"q":"quarkus"}}],
+             "stop_reason":"tool_use","stop_sequence":null}""";
+
+    static final String ANSWER_ANTHROPIC = """
+            {"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_01A09q90qw90lq917835lq9",
+              "content":"[blob:01a228dc-4f6c-773c-9454-f7a0c3bb0523] json_array | 400 entries\\n── schema ──\\n…","is_error":false}]}""";
 }

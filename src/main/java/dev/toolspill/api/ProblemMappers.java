@@ -9,6 +9,7 @@ import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.inspect.InvalidSelectorException;
 import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;
+import dev.toolspill.provider.ProviderFormatException;
 import io.quarkus.logging.Log;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -29,6 +30,11 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response invalidBatch(InvalidBatchException e) {
+        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response providerFormat(ProviderFormatException e) {
         return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
     }
 

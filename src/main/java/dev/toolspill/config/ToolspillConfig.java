@@ -175,6 +175,10 @@ public interface ToolspillConfig {
         /** Largest JSON body of {@code /v1/tool-calls} (and every other JSON endpoint), in bytes (413 above). */
         @WithDefault("16777216")
         long maxBodyBytes();
+
+        /** Largest {@code Toolspill-Results} header of a provider-shaped answer, in bytes; past it a short form per call. */
+        @WithDefault("8192")
+        int resultsHeaderMaxBytes();
     }
 
     interface Tools {

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
@@ -70,9 +71,21 @@ public class ToolPipeline {
 
     /** Runs the calls, at most {@code max-concurrency} at once; results in call order, on the caller's context. */
     public Uni<List<ResultItem>> run(List<ToolCall> calls) {
+        return run(calls, Map.of());
+    }
+
+    /**
+     * Runs the calls like {@link #run(List)}, except those whose id is a key of {@code unreadable}: their arguments
+     * could not be read (a provider's JSON string that does not parse), so each is an error item with that message
+     * and its tool's schema. They count against the batch caps like any call.
+     */
+    public Uni<List<ResultItem>> run(List<ToolCall> calls, Map<String, String> unreadable) {
         validate(calls);
         Executor caller = CallerContext.executor();
-        List<Uni<ResultItem>> runs = calls.stream().map(call -> run(call, caller)).toList();
+        // each result is handed back as a task of its own: the join subscribes the next call when one completes, and
+        // calls that complete at once (inline outputs, unknown tools) would otherwise nest that in one stack, deep
+        // enough at a few hundred calls to overflow it
+        List<Uni<ResultItem>> runs = calls.stream().map(call -> run(call, unreadable.get(call.id()), caller).emitOn(caller)).toList();
         return Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast()
                 .emitOn(caller);
     }
@@ -96,7 +109,7 @@ public class ToolPipeline {
         }
     }
 
-    private Uni<ResultItem> run(ToolCall call, Executor caller) {
+    private Uni<ResultItem> run(ToolCall call, String unreadable, Executor caller) {
         if (call.name() == null || call.name().isBlank()) {
             return Uni.createFrom().item(error(call, "the call names no tool: set \"name\" to one of "
                     + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
@@ -105,6 +118,9 @@ public class ToolPipeline {
         if (tool == null) {
             return Uni.createFrom().item(error(call, "unknown tool '" + call.name() + "'; known tools: "
                     + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
+        }
+        if (unreadable != null) {
+            return Uni.createFrom().item(error(call, unreadable + "; its schema: " + tool.parameters()));
         }
         long started = System.nanoTime();
         return Uni.createFrom().deferred(() -> arguments.resolve(call.arguments()))

@@ -70,6 +70,35 @@ class BudgetsProfileTest {
     }
 
     @Test
+    void providerShapedBodiesHaveTheSameCallBudget() {
+        String call = "{\"id\":\"call_%d\",\"type\":\"function\",\"function\":{\"name\":\"echo\",\"arguments\":\"{\\\"text\\\":\\\"hi\\\"}\"}}";
+        String three = call.formatted(1) + "," + call.formatted(2) + "," + call.formatted(3);
+        given().contentType(ContentType.JSON).queryParam("format", "openai").body("{\"role\":\"assistant\",\"tool_calls\":[" + three + "]}")
+                .when().post("/v1/tool-calls").then().statusCode(200);
+        given().contentType(ContentType.JSON).queryParam("format", "openai").body("[" + three + "," + call.formatted(4) + "]")
+                .when().post("/v1/tool-calls").then().statusCode(413)
+                .contentType("application/problem+json")
+                .body("detail", containsString("toolspill.pipeline.max-calls = 3"));
+        String use = "{\"type\":\"tool_use\",\"id\":\"toolu_%d\",\"name\":\"echo\",\"input\":{\"text\":\"hi\"}}";
+        String text = "{\"type\":\"text\",\"text\":\"Let me check.\"}";
+        given().contentType(ContentType.JSON).queryParam("format", "anthropic")
+                .body("{\"role\":\"assistant\",\"content\":[" + text + "," + use.formatted(1) + "," + text + "," + use.formatted(2) + "," + use.formatted(3) + "]}")
+                .when().post("/v1/tool-calls").then().statusCode(200).body("content.size()", equalTo(3));
+        given().contentType(ContentType.JSON).queryParam("format", "anthropic")
+                .body("[" + use.formatted(1) + "," + use.formatted(2) + "," + use.formatted(3) + "," + use.formatted(4) + "]")
+                .when().post("/v1/tool-calls").then().statusCode(413)
+                .body("detail", containsString("toolspill.pipeline.max-calls = 3"));
+    }
+
+    @Test
+    void providerShapedBodiesHaveTheSameByteBudget() {
+        String big = "{\"output\":[{\"type\":\"reasoning\",\"id\":\"rs_1\",\"encrypted_content\":\"" + "x".repeat(5000) + "\",\"summary\":[]}]}";
+        given().contentType(ContentType.JSON).queryParam("format", "openai-responses").body(big).when().post("/v1/tool-calls").then()
+                .statusCode(413).contentType("application/problem+json")
+                .body("detail", containsString("toolspill.pipeline.max-body-bytes = 4096"));
+    }
+
+    @Test
     void aBodyOverTheByteBudgetIs413BeforeItIsRead() {
         String big = "{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"" + "x".repeat(5000) + "\"}}]}";
         given().contentType(ContentType.JSON).body(big).when().post("/v1/tool-calls").then().statusCode(413)

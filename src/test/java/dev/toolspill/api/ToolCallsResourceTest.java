@@ -185,7 +185,7 @@ class ToolCallsResourceTest {
                 .body("find { it.name == 'search' }.input_schema.properties.q.type", equalTo("string"))
                 .body("find { it.name == 'search' }.parameters", nullValue());
         given().queryParam("format", "gemini").when().get("/v1/tools").then().statusCode(400)
-                .contentType("application/problem+json").body("detail", containsString("use openai, anthropic"));
+                .contentType("application/problem+json").body("detail", containsString("use openai, openai-responses, anthropic"));
     }
 
     @Test

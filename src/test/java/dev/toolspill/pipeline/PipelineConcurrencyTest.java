@@ -63,4 +63,18 @@ class PipelineConcurrencyTest {
                 .body("{\"calls\":[{\"id\":\"w\",\"name\":\"sleepy\",\"arguments\":{\"millis\":1}}]}")
                 .when().post("/v1/tool-calls").then().body("results[0].output", startsWith("slept on worker"));
     }
+
+    @Test
+    void aFullBatchOfCallsThatCompleteAtOnceAnswersInOrder() {
+        int calls = 1000; // toolspill.pipeline.max-calls
+        String body = IntStream.range(0, calls)
+                .mapToObj(i -> "{\"id\":\"c" + i + "\",\"name\":\"" + (i % 2 == 0 ? "echo" : "no_such_tool") + "\",\"arguments\":{\"text\":\"" + i + "\"}}")
+                .collect(Collectors.joining(",", "{\"calls\":[", "]}"));
+        given().contentType(ContentType.JSON).body(body).when().post("/v1/tool-calls").then()
+                .statusCode(200)
+                .body("results.size()", equalTo(calls))
+                .body("results[998].output", equalTo("998"))
+                .body("results[999].call_id", equalTo("c999"))
+                .body("results[999].status", equalTo("error"));
+    }
 }

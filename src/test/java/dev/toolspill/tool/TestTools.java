@@ -170,4 +170,34 @@ public final class TestTools {
             return Uni.createFrom().item(new ToolOutput.Stored(null, new Content.Structured(schema("{\"k\":[1,2,3]}"))));
         }
     }
+
+    /** A tool as the providers' documentation shows it, with a schema that OpenAI's strict mode takes as it is. */
+    @ApplicationScoped
+    public static class GetWeather extends Base {
+        @Override
+        public String name() {
+            return "get_weather";
+        }
+
+        @Override
+        public String description() {
+            return "Get the current weather in a given location";
+        }
+
+        @Override
+        public JsonNode parameters() {
+            return schema("""
+                    {"type":"object","properties":{
+                       "location":{"type":"string","description":"The city and country, e.g. Paris, France"},
+                       "unit":{"type":["string","null"],"enum":["celsius","fahrenheit",null]}},
+                     "required":["location","unit"],"additionalProperties":false}""");
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            String unit = arguments.path("unit").asText("celsius");
+            return Uni.createFrom().item("{\"location\":" + arguments.get("location") + ",\"temperature\":"
+                    + (unit.equals("fahrenheit") ? 57 : 14) + ",\"unit\":\"" + unit + "\",\"conditions\":\"light rain\"}");
+        }
+    }
 }
