@@ -78,7 +78,7 @@ final class InspectMessages {
                     + (there.count() > there.keys().size() ? ", … +" + (there.count() - there.keys().size()) + " more keys" : ""));
             case "array" -> at + (there.count() == 0 ? " is an empty array"
                     : " is an array of " + count(there.count(), "entry", "entries") + " (0.." + (there.count() - 1) + ")")
-                    + (JsonPointer.index(token) < 0 ? " and " + KeyNames.quoted(token) + " is not an array index (RFC 6901: digits, no leading zero)"
+                    + (JsonPointer.index(token) < 0 ? "; " + KeyNames.quoted(token) + " is not an index"
                     : ", so " + token + " is past its end");
             default -> at + " is " + article(there.what()) + ", so nothing is inside it";
         };
@@ -89,8 +89,8 @@ final class InspectMessages {
     static InvalidSelectorException pageMismatch(BlobId id, Selector.Path path, int level, String what, long count) {
         String at = path.pointer().prefix(level).display();
         String use = switch (what) {
-            case "object" -> "it is an object of " + count + " keys: page it with keys:A..B";
-            case "array" -> "it is an array of " + count + " entries: page it with slice:A..B";
+            case "object" -> "it is an object of " + count(count, "key", "keys") + ": page it with keys:A..B";
+            case "array" -> "it is an array of " + count(count, "entry", "entries") + ": page it with slice:A..B";
             default -> "it is " + article(what) + ", with nothing to page: read it with path:" + Paths.display(path.pointer());
         };
         return new InvalidSelectorException("'" + path.page() + "' does not apply to " + at + " in blob " + id + ": " + use);
