@@ -19,6 +19,11 @@ final class OpenApiExamples {
             {"type":"about:blank","title":"Bad Request","status":400,
              "detail":"blob 01a228dc-415a-768d-a8d5-16a5235981af has 40000 lines, so lines:50000-50001 starts past its end: use lines:A-B with 1 <= A <= 40000"}""";
 
+    static final String INSPECT_ITEM = """
+            {"call_id":null,"tool":"inspect","status":"ok",
+             "output":"[{\\"id\\":0},…,{\\"id\\":1200}]\\n[truncated: 51234 bytes dropped, refine your query] next part: path:/results slice:1201..5000",
+             "blob":null,"truncated":{"dropped_bytes":51234,"blob_id":null},"next":"path:/results slice:1201..5000"}""";
+
     static final String BATCH = """
             {"calls":[
               {"id":"call-1","name":"search","arguments":{"q":"quarkus"}},

@@ -93,11 +93,15 @@ public class HistoryGate {
         return limited(tool, text, blob, "full output: " + blob.id().tag());
     }
 
-    /** Text that is never promoted (error messages, inspect results): only the limit applies. */
+    /**
+     * Text that is never promoted (error messages, inspect results): only the limit applies. The tool's {@code next}
+     * goes on only while the text is as the tool made it: a text this limit cut again shows less than it names.
+     */
     public Admitted admitAsIs(String tool, ToolOutput.Inline output) {
         Limited limited = limit.apply(tool, output.text());
         long dropped = limited.truncated() ? limited.droppedBytes() : output.droppedBytes();
-        return new Admitted(limited.text(), null, dropped > 0 ? new Admitted.Truncation(dropped, null) : null);
+        return new Admitted(limited.text(), null, dropped > 0 ? new Admitted.Truncation(dropped, null) : null,
+                limited.truncated() ? null : output.next());
     }
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */

@@ -12,8 +12,7 @@ import dev.toolspill.scan.ReadIndex;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 
 /**
  * Reads exactly the part of a blob a selector names, byte for byte, under the limit of the tool {@code inspect}.
@@ -27,12 +26,16 @@ public class Inspector {
     private final BlobIndexer indexer;
     private final Summarizer summarizer;
     private final SelectionRenderer renderer;
+    private final Spans spans;
+    private final PathReader paths;
 
     public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
         this.store = store;
         this.indexer = indexer;
         this.summarizer = summarizer;
         this.renderer = new SelectionRenderer(limit);
+        this.spans = new Spans(store, renderer);
+        this.paths = new PathReader(store, spans, renderer);
     }
 
     public Uni<Limited> inspect(BlobId id, Selector selector) {
@@ -51,30 +54,15 @@ public class Inspector {
             return slice(id, index, slice);
         }
         if (selector instanceof Selector.Key key) {
-            return valueOf(id, index, key.name())
-                    .flatMap(value -> read(id, value.offset(), value.end()).map(prefix -> renderer.key(id, key, value, prefix)));
+            return spans.keyValue(id, index, key.name()).flatMap(value -> spans.value(id, key, value));
+        }
+        if (selector instanceof Selector.Bytes bytes) {
+            return bytes(id, index, bytes);
+        }
+        if (selector instanceof Selector.Path path) {
+            return paths.read(id, index, path);
         }
         return Uni.createFrom().item(() -> renderer.head(id, index, summarizer.summarize(id, index.shape())));
-    }
-
-    /** Where a key's value is: in the index, or, for keys past what it keeps, found by reading on from its last span. */
-    private Uni<ByteRange> valueOf(BlobId id, ReadIndex index, String key) {
-        ByteRange value = index.values().get(key);
-        if (value != null && index.allKeysIndexed()) {
-            return Uni.createFrom().item(value);
-        }
-        if (index.allKeysIndexed()) {
-            return Uni.createFrom().failure(InspectMessages.unknownKey(id, key, index.values()));
-        }
-        long after = index.unindexedFrom();
-        return BlobWalk.walk(store, id, ByteRange.between(after, index.end() + 1), new KeyWalker(after, key))
-                .map(found -> found != KeyWalker.NOT_FOUND ? found : value)
-                .map(found -> {
-                    if (found == null) {
-                        throw InspectMessages.unknownKey(id, key, index.values());
-                    }
-                    return found;
-                });
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {
@@ -84,9 +72,9 @@ public class Inspector {
         Uni<Long> start = lineStart(id, index, from);
         Uni<Long> end = to == index.count() ? Uni.createFrom().item(index.bytes()) : lineStart(id, index, to + 1);
         return Uni.combine().all().unis(start, end).asTuple()
-                .flatMap(span -> read(id, span.getItem1(), span.getItem2())
+                .flatMap(span -> spans.prefix(id, span.getItem1(), span.getItem2())
                         .flatMap(prefix -> firstLineEnd(id, index, span.getItem1(), prefix)
-                                .map(firstEnd -> renderer.lines(id, from, to, prefix, span.getItem2() - span.getItem1(),
+                                .map(firstEnd -> renderer.lines(from, to, prefix, span.getItem2() - span.getItem1(),
                                         span.getItem1(), firstEnd))));
     }
 
@@ -115,31 +103,42 @@ public class Inspector {
         InspectMessages.checkStart(id, index, slice.from());
         long from = slice.from();
         long to = Math.min(slice.to(), index.count());
-        return spans(id, index, from, to - from, renderer.cap())
+        return spans.elements(id, index, from, to - from, renderer.cap())
                 .flatMap(leading -> leading.size() == to - from ? Uni.createFrom().item(leading)
                         // cut by the limit: the last element too, for the size of the whole selection
-                        : spans(id, index, to - 1, 1, Long.MAX_VALUE).map(last -> concat(leading, last)))
-                .flatMap(spans -> {
-                    long start = spans.get(0).offset();
-                    long readEnd = spans.get(spans.size() == to - from ? spans.size() - 1 : Math.max(0, spans.size() - 2)).end();
-                    return store.read(id, new ByteRange(start, Math.min(readEnd - start, renderer.cap() * 2)))
-                            .map(raw -> renderer.slice(id, from, to, spans, raw));
-                });
+                        : spans.elements(id, index, to - 1, 1, Long.MAX_VALUE).map(last -> Spans.concat(leading, last)))
+                .flatMap(found -> spans.page(id, SelectionRenderer.Paging.slice(to), from, to, found));
     }
 
-    private Uni<List<ByteRange>> spans(BlobId id, ReadIndex index, long from, long count, long budget) {
-        ElementWalker walker = new ElementWalker(index, from, count, budget);
-        return BlobWalk.walk(store, id, ByteRange.between(walker.base(), index.end() + 1), walker);
+    /**
+     * Bytes of any blob: each end inside a UTF-8 character moves on to the next character's first byte, so the
+     * answer is whole characters and parts that follow one another join up exactly.
+     */
+    private Uni<Limited> bytes(BlobId id, ReadIndex index, Selector.Bytes bytes) {
+        InspectMessages.checkBytes(id, index, bytes);
+        long size = index.bytes();
+        long to = Math.min(bytes.to(), size);
+        long windowEnd = Math.min(to, bytes.from() + renderer.cap());
+        return store.read(id, ByteRange.between(bytes.from(), Math.min(size, windowEnd + 3))).flatMap(window -> {
+            long start = bytes.from() + continuations(window, 0);
+            Uni<Long> end = to == size ? Uni.createFrom().item(size)
+                    : to < windowEnd + 1 ? Uni.createFrom().item(to + continuations(window, (int) (to - bytes.from())))
+                    : store.read(id, new ByteRange(to, 3)).map(after -> to + continuations(after, 0));
+            return end.map(last -> {
+                int from = (int) Math.min(start - bytes.from(), window.length);
+                int length = (int) Math.max(0, Math.min(last, bytes.from() + window.length) - start);
+                byte[] prefix = Arrays.copyOfRange(window, from, from + length);
+                return renderer.bytes(bytes, start, Math.max(start, last), size, prefix);
+            });
+        });
     }
 
-    private static List<ByteRange> concat(List<ByteRange> leading, List<ByteRange> last) {
-        List<ByteRange> all = new ArrayList<>(leading);
-        all.addAll(last);
-        return all;
-    }
-
-    /** The first bytes of {@code start..end}, as many as the limit could show. */
-    private Uni<byte[]> read(BlobId id, long start, long end) {
-        return store.read(id, ByteRange.between(start, Math.min(end, start + renderer.cap())));
+    /** How many UTF-8 continuation bytes (at most 3) start at {@code at}: the distance to the next character's start. */
+    private static int continuations(byte[] bytes, int at) {
+        int n = 0;
+        while (n < 3 && at + n < bytes.length && (bytes[at + n] & 0xC0) == 0x80) {
+            n++;
+        }
+        return n;
     }
 }

@@ -12,6 +12,7 @@ import dev.toolspill.text.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -45,7 +46,7 @@ final class SelectionRenderer {
      * Lines {@code from..to}: {@code prefix} holds the first bytes of the selection (at most the cap), which is
      * {@code total} bytes long and starts at {@code start} in the blob; {@code firstLineEnd} is where line {@code from} ends.
      */
-    Limited lines(BlobId id, long from, long to, byte[] prefix, long total, long start, long firstLineEnd) {
+    Limited lines(long from, long to, byte[] prefix, long total, long start, long firstLineEnd) {
         List<Integer> ends = new ArrayList<>();
         for (int i = 0; i < prefix.length; i++) {
             if (prefix[i] == '\n') {
@@ -66,22 +67,22 @@ final class SelectionRenderer {
             }
             if (k > 0) {
                 String shown = new String(prefix, 0, ends.get(k - 1), StandardCharsets.UTF_8);
-                return new Cut(shown, Utf8.length(text) - ends.get(k - 1), "next part: lines:" + (from + k) + "-" + to);
+                return onward(shown, Utf8.length(text) - ends.get(k - 1), "", new Selector.Lines(from + k, to));
             }
             String shown = Utf8.truncate(Utf8.decodePrefix(prefix, Math.min(prefix.length, Math.max(0, budget))), budget);
             long shownBytes = Utf8.length(shown);
-            return new Cut(shown, Utf8.length(text) - shownBytes, "line " + from + " alone is " + (firstLineEnd - start)
-                    + " bytes; the rest of it: GET /v1/blobs/" + id + " with Range: bytes=" + (start + shownBytes) + "-" + (firstLineEnd - 1));
+            Selector rest = new Selector.Bytes(start + shownBytes, firstLineEnd, from < to ? new Selector.Lines(from + 1, to) : null);
+            return onward(shown, Utf8.length(text) - shownBytes, "line " + from + " alone is " + (firstLineEnd - start) + " bytes; ", rest);
         };
         return limit.apply(TOOL, text, total, wholeLines, "");
     }
 
     /**
-     * Elements {@code from..to-1} as a JSON array of their stored bytes. {@code spans} are the leading elements (as
-     * many as the limit could show) and, when the selection goes on, its last element; {@code raw} holds the bytes
-     * from the first span's start, as far as was read.
+     * Elements (or members) {@code from..to-1} as a JSON array (object) of their stored bytes. {@code spans} are the
+     * leading ones (as many as the limit could show) and, when the selection goes on, its last one; {@code raw} holds
+     * the bytes from the first span's start, as far as was read.
      */
-    Limited slice(BlobId id, long from, long to, List<ByteRange> spans, byte[] raw) {
+    Limited elements(Paging paging, long from, long to, List<ByteRange> spans, byte[] raw) {
         boolean complete = spans.size() == to - from;
         // Only whole elements that were read are shown; anything else makes this a cut.
         List<ByteRange> leading = complete ? spans : spans.subList(0, spans.size() - 1);
@@ -95,7 +96,7 @@ final class SelectionRenderer {
             elements.add(new String(raw, (int) (span.offset() - start), (int) span.length(), StandardCharsets.UTF_8));
         }
         complete = complete && elements.size() == leading.size();
-        String text = elements.stream().collect(Collectors.joining(",", "[", "]"));
+        String text = elements.stream().collect(Collectors.joining(",", paging.open(), paging.close()));
         long textBytes = Utf8.length(text);
         long total = complete ? textBytes : Math.max(textBytes, limit.limitFor(TOOL) + 1L);
         long unread = total - textBytes;
@@ -108,28 +109,75 @@ final class SelectionRenderer {
             }
             if (k > 0) {
                 long rawShown = leading.get(k - 1).end() - start;
-                return new Cut("[" + String.join(",", elements.subList(0, k)) + "]", rawTotal - rawShown - unread,
-                        "next part: slice:" + (from + k) + ".." + to);
+                return onward(paging.open() + String.join(",", elements.subList(0, k)) + paging.close(), rawTotal - rawShown - unread,
+                        "", paging.rest().apply(from + k));
             }
             ByteRange first = leading.get(0);
             String shown = Utf8.truncate(Utf8.decodePrefix(raw, (int) Math.min(raw.length, Math.max(0, budget))), budget);
             long shownBytes = Utf8.length(shown);
-            return new Cut(shown, rawTotal - shownBytes - unread, "entry " + from + " alone is " + first.length()
-                    + " bytes; the rest of it: GET /v1/blobs/" + id + " with Range: bytes=" + (first.offset() + shownBytes)
-                    + "-" + (first.end() - 1));
+            Selector rest = new Selector.Bytes(first.offset() + shownBytes, first.end(), from + 1 < to ? paging.rest().apply(from + 1) : null);
+            return onward(shown, rawTotal - shownBytes - unread, paging.unit() + " " + from + " alone is " + first.length() + " bytes; ", rest);
         };
         return limit.apply(TOOL, text, total, wholeElements, "");
     }
 
-    /** The value of a key: {@code prefix} holds its first bytes (at most the cap). */
-    Limited key(BlobId id, Selector.Key selector, ByteRange value, byte[] prefix) {
+    /**
+     * Bytes {@code start..end} of a blob of {@code size} bytes, for {@code asked} (whose ends moved on to character
+     * boundaries, and its end to the blob's): {@code prefix} holds the first of them, at least as many as the limit
+     * shows. They come as stored; a note says which bytes they are when that is not what was asked, and, when the
+     * selection goes on after them ({@code then}), what reads on.
+     */
+    Limited bytes(Selector.Bytes asked, long start, long end, long size, byte[] prefix) {
+        String text = Utf8.decodePrefix(prefix, (int) Math.min(prefix.length, end - start));
+        boolean moved = start != asked.from() || (asked.to() < size && end != asked.to());
+        boolean clipped = asked.to() != Long.MAX_VALUE && asked.to() > size;
+        String covers = "bytes " + start + ".." + end + " of " + size + (moved ? ": an end inside a character moved to the next character" : "");
+        String about = moved || clipped ? covers : "";
+        String tail = asked.then() != null ? "\n[" + (about.isEmpty() ? "" : about + "; ") + "next part: " + asked.then() + "]"
+                : about.isEmpty() ? "" : "\n[" + about + "]";
+        if (Utf8.length(text) == end - start && Utf8.length(text) + Utf8.length(tail) <= limit.limitFor(TOOL)) {
+            return new Limited(text + tail, 0, asked.then() == null ? null : asked.then().toString());
+        }
+        return limit.cut(TOOL, text, end - start, (ignored, budget) -> {
+            String shown = Utf8.truncate(text, budget);
+            long shownEnd = start + Utf8.length(shown);
+            Selector rest = new Selector.Bytes(shownEnd, asked.to() == Long.MAX_VALUE ? Long.MAX_VALUE : end, asked.then());
+            return onward(shown, Utf8.length(text) - Utf8.length(shown), "this part is bytes " + start + ".." + shownEnd
+                    + " of " + size + "; ", rest);
+        });
+    }
+
+    /** The value a key or pointer names: {@code prefix} holds its first bytes (at most the cap). */
+    Limited value(Selector selector, ByteRange value, byte[] prefix) {
         String text = Utf8.decodePrefix(prefix, prefix.length);
         return limit.apply(TOOL, text, value.length(), (ignored, budget) -> {
             String shown = Utf8.truncate(text, budget);
             long shownBytes = Utf8.length(shown);
-            return new Cut(shown, Utf8.length(text) - shownBytes, "the value of " + selector + " alone is " + value.length()
-                    + " bytes; the rest of it: GET /v1/blobs/" + id + " with Range: bytes=" + (value.offset() + shownBytes)
-                    + "-" + (value.end() - 1));
+            return onward(shown, Utf8.length(text) - shownBytes, selector + " is one value of " + value.length() + " bytes; ",
+                    new Selector.Bytes(value.offset() + shownBytes, value.end()));
         }, "");
+    }
+
+    /**
+     * A cut that reads on with {@code next}: the marker says {@code what} and names it. A cut that shows nothing
+     * names no next part, which would only repeat this one (a limit too small for one character and the marker).
+     */
+    static Cut onward(String shown, long dropped, String what, Selector next) {
+        if (shown.isEmpty()) {
+            return new Cut(shown, dropped, what + "the limit of inspect is too small to show a part of it");
+        }
+        return new Cut(shown, dropped, what + "next part: " + next, next.toString());
+    }
+
+    /** How a page of elements or members is written, and the selector for the part of it from a position on. */
+    record Paging(String open, String close, String unit, LongFunction<Selector> rest) {
+        static Paging slice(long to) {
+            return new Paging("[", "]", "entry", k -> new Selector.Slice(k, to));
+        }
+
+        static Paging of(Selector.Path path, boolean object, long to) {
+            return new Paging(object ? "{" : "[", object ? "}" : "]", object ? "key" : "entry",
+                    k -> new Selector.Path(path.pointer(), new Selector.Page(object, k, to)));
+        }
     }
 }

@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
 public sealed interface Selector {
 
     String USAGE = "use lines:A-B (text, 1-based, inclusive), slice:A..B (JSON array, 0-based, end exclusive), "
-            + "key:NAME or key:\"NAME\" (JSON object, a top-level key; the quoted form is a JSON string), or no selector for metadata and the head";
+            + "key:NAME or key:\"NAME\" (JSON object, a top-level key; the quoted form is a JSON string), "
+            + "bytes:A..B (any blob, 0-based, end exclusive), path:/POINTER (JSON, RFC 6901, e.g. path:/results/0/name; "
+            + "add slice:A..B or keys:A..B to page the array or object there, e.g. path:/results slice:0..20), "
+            + "or no selector for metadata and the head";
 
     /** No selector: metadata and the head. */
     record Head() implements Selector {
@@ -48,8 +51,41 @@ public sealed interface Selector {
         }
     }
 
+    /**
+     * Bytes {@code from..to-1} of any blob, 0-based, end exclusive ({@code to} may be {@link Long#MAX_VALUE}: to the
+     * end). An end inside a UTF-8 character moves on to the next character boundary. {@code then}, when not null, is
+     * what the selection goes on with after these bytes (the rest of a line or element too long for the limit).
+     */
+    record Bytes(long from, long to, Selector then) implements Selector {
+        public Bytes(long from, long to) {
+            this(from, to, null);
+        }
+
+        @Override
+        public String toString() {
+            return "bytes:" + from + ".." + (to == Long.MAX_VALUE ? "" : to) + (then == null ? "" : " then " + then);
+        }
+    }
+
+    /** The value at a JSON Pointer; with {@code page}, elements or keys (members as stored) A..B-1 of what is there. */
+    record Path(JsonPointer pointer, Page page) implements Selector {
+        @Override
+        public String toString() {
+            return "path:" + Paths.display(pointer) + (page == null ? "" : " " + page);
+        }
+    }
+
+    /** Elements ({@code slice:}) or keys ({@code keys:}) {@code from..to-1} of an array or object, 0-based, end exclusive. */
+    record Page(boolean keys, long from, long to) {
+        @Override
+        public String toString() {
+            return (keys ? "keys:" : "slice:") + from + ".." + (to == Long.MAX_VALUE ? "" : to);
+        }
+    }
+
     Pattern LINES = Pattern.compile("lines:(\\d{1,18})(?:-(\\d{1,18})?)?");
     Pattern SLICE = Pattern.compile("slice:(\\d{1,18})\\.\\.(\\d{1,18})?");
+    Pattern BYTES = Pattern.compile("bytes:(\\d{1,18})\\.\\.(\\d{1,18})?(?:\\s+then\\s+(.+))?", Pattern.DOTALL);
 
     /** {@code "NAME"} as a JSON string: reaches the empty key, keys with outer spaces, quotes or control characters. */
     private static String quotedKey(String quoted) {
@@ -84,6 +120,24 @@ public sealed interface Selector {
                         + "or key:\"\" for the empty key");
             }
             return new Key(name);
+        }
+        if (s.startsWith("path:")) {
+            return Paths.parse(s);
+        }
+        Matcher bytes = BYTES.matcher(s);
+        if (bytes.matches()) {
+            long from = Long.parseLong(bytes.group(1));
+            long to = bytes.group(2) != null ? Long.parseLong(bytes.group(2)) : Long.MAX_VALUE;
+            if (to <= from) {
+                throw new InvalidSelectorException("selector '" + Utf8.clip(s, 200) + "' selects nothing: bytes:A..B is 0-based "
+                        + "with the end excluded, so B must be > A, e.g. bytes:0..4096");
+            }
+            Selector then = bytes.group(3) == null ? null : parse(bytes.group(3));
+            if (then instanceof Head) {
+                throw new InvalidSelectorException("selector '" + Utf8.clip(s, 200) + "' has nothing after 'then': "
+                        + "write bytes:A..B then SELECTOR, or bytes:A..B alone");
+            }
+            return new Bytes(from, to, then);
         }
         Matcher lines = LINES.matcher(s);
         if (lines.matches()) {

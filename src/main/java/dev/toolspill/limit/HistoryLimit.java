@@ -69,6 +69,14 @@ public class HistoryLimit {
         return cut(limit, shown, totalBytes, cutter, note);
     }
 
+    /**
+     * Cuts a selection even where it would fit: for an answer that must keep room for something of its own after
+     * the content (a note that the selection goes on), so the plain "fits" test does not apply.
+     */
+    public Limited cut(String tool, String shown, long totalBytes, Cutter cutter) {
+        return cut(limitFor(tool), shown, totalBytes, cutter, "");
+    }
+
     private Limited cut(int limit, String text, long total, Cutter cutter, String note) {
         int budget = limit - Utf8.length(marker(total, note, ""));
         long unread = total - Utf8.length(text); // bytes of the selection past the prefix that was read
@@ -78,10 +86,11 @@ public class HistoryLimit {
             String marker = marker(dropped, note, cut.note());
             int size = Utf8.length(cut.shown()) + Utf8.length(marker);
             if (size <= limit) {
-                return new Limited(cut.shown() + marker, dropped);
+                return new Limited(cut.shown() + marker, dropped, cut.next());
             }
             if (budget <= 0) {
-                // Only a marker too long for the limit gets here; cut the marker rather than break the cap.
+                // Only a marker too long for the limit gets here; cut the marker rather than break the cap. Nothing
+                // of the content is shown, so no selector reads on from it.
                 return new Limited(Utf8.truncate(marker.strip(), limit), total);
             }
             budget -= size - limit;

@@ -13,9 +13,14 @@ public sealed interface ToolOutput {
 
     /**
      * Text that goes into history as it is. {@code droppedBytes} is non-zero when the tool itself already cut it
-     * under the history limit (as {@code inspect} does, reading only what fits), so the result reports the cut.
+     * under the history limit (as {@code inspect} does, reading only what fits), so the result reports the cut;
+     * {@code next}, when not null, is the selector that reads the next part of the same selection.
      */
-    record Inline(String text, long droppedBytes) implements ToolOutput {
+    record Inline(String text, long droppedBytes, String next) implements ToolOutput {
+        public Inline(String text, long droppedBytes) {
+            this(text, droppedBytes, null);
+        }
+
         public Inline(String text) {
             this(text, 0);
         }

@@ -7,14 +7,18 @@ import dev.toolspill.history.StoredBlob;
 
 import java.time.Instant;
 
-/** One result as it goes into history, in the shape of the design's result item. */
+/**
+ * One result as it goes into history, in the shape of the design's result item. {@code next} is there only when the
+ * output is one part of a longer selection: the selector that reads the part after it.
+ */
 public record ResultItem(
         @JsonProperty("call_id") String callId,
         String tool,
         Status status,
         String output,
         Blob blob,
-        Truncated truncated) {
+        Truncated truncated,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String next) {
 
     public enum Status { ok, error }
 
@@ -37,12 +41,12 @@ public record ResultItem(
     }
 
     public static ResultItem ok(String callId, String tool, Admitted admitted) {
-        return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted));
+        return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted), admitted.next());
     }
 
     /** An error message as the limit let it into history; {@code truncated} says when the limit cut it. */
     public static ResultItem error(String callId, String tool, Admitted message) {
-        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message));
+        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message), null);
     }
 
     private static Truncated truncated(Admitted admitted) {

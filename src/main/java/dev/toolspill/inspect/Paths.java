@@ -1,0 +1,91 @@
+package dev.toolspill.inspect;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.toolspill.output.KeyNames;
+import dev.toolspill.text.Utf8;
+
+import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The grammar of {@code path:} selectors: {@code path:POINTER}, optionally followed by one space and
+ * {@code slice:A..B} (elements of the array there) or {@code keys:A..B} (members of the object there). The pointer
+ * may be written as a JSON string, {@code path:"/a b slice:1..2"}, to reach keys that end like a page or have outer
+ * spaces; {@link #display} writes it so whenever the plain form would read back differently.
+ */
+final class Paths {
+
+    private static final Pattern PAGE = Pattern.compile("(slice|keys):(\\d{1,18})\\.\\.(\\d{1,18})?");
+    private static final Pattern PAGED = Pattern.compile("(.*?)\\s+(" + PAGE.pattern() + ")", Pattern.DOTALL);
+
+    private Paths() {
+    }
+
+    static Selector.Path parse(String selector) {
+        String rest = selector.substring("path:".length());
+        if (rest.startsWith("\"")) {
+            return quoted(selector, rest);
+        }
+        Matcher paged = PAGED.matcher(rest);
+        if (paged.matches()) {
+            return new Selector.Path(pointer(selector, paged.group(1)), page(selector, paged.group(2)));
+        }
+        if (PAGE.matcher(rest).matches()) {
+            throw new InvalidSelectorException("selector '" + Utf8.clip(selector, 200) + "' has no pointer before the page: "
+                    + "write path: " + rest + " for the whole document, or path:/POINTER " + rest);
+        }
+        return new Selector.Path(pointer(selector, rest), null);
+    }
+
+    /** {@code "POINTER"} as a JSON string, then optionally a page. */
+    private static Selector.Path quoted(String selector, String rest) {
+        try (JsonParser parser = Selector.QUOTED.createParser(rest)) {
+            if (parser.nextToken() == JsonToken.VALUE_STRING) {
+                String pointer = parser.getText();
+                String after = rest.substring((int) parser.currentLocation().getCharOffset()).strip();
+                if (after.isEmpty()) {
+                    return new Selector.Path(pointer(selector, pointer), null);
+                }
+                return new Selector.Path(pointer(selector, pointer), page(selector, after));
+            }
+        } catch (IOException e) {
+            // refused below
+        }
+        throw new InvalidSelectorException("selector '" + Utf8.clip(selector, 200) + "' starts a quoted pointer but is not "
+                + "one JSON string: write path:\"/POINTER\" with JSON escapes, e.g. path:\"/a b \" for a key with a trailing space");
+    }
+
+    private static JsonPointer pointer(String selector, String text) {
+        try {
+            return JsonPointer.parse(text);
+        } catch (InvalidSelectorException e) {
+            throw new InvalidSelectorException("selector '" + Utf8.clip(selector, 200) + "': " + e.getMessage());
+        }
+    }
+
+    private static Selector.Page page(String selector, String text) {
+        Matcher page = PAGE.matcher(text);
+        if (!page.matches()) {
+            throw new InvalidSelectorException("selector '" + Utf8.clip(selector, 200) + "' ends in '" + Utf8.clip(text, 100)
+                    + "', which is not a page: write slice:A..B (array elements) or keys:A..B (object keys) after the pointer");
+        }
+        long from = Long.parseLong(page.group(2));
+        long to = page.group(3) != null ? Long.parseLong(page.group(3)) : Long.MAX_VALUE;
+        if (to <= from) {
+            throw new InvalidSelectorException("selector '" + Utf8.clip(selector, 200) + "' selects nothing: " + page.group(1)
+                    + ":A..B is 0-based with the end excluded, so B must be > A, e.g. " + page.group(1) + ":0..10");
+        }
+        return new Selector.Page(page.group(1).equals("keys"), from, to);
+    }
+
+    /** The pointer as a selector writes it: plain, or as a JSON string when plain would not read back the same. */
+    static String display(JsonPointer pointer) {
+        String text = pointer.toString();
+        boolean plain = !text.startsWith("\"") && text.equals(text.strip())
+                && text.chars().noneMatch(c -> Character.isISOControl(c) || c == 0x2028 || c == 0x2029)
+                && !PAGED.matcher(text).matches();
+        return plain ? text : KeyNames.quoted(text);
+    }
+}
