@@ -90,6 +90,7 @@ TOOLS_PID=$!; PIDS+=("$TOOLS_PID")
 
 COMMON=(-Xmx256m -XX:+ExitOnOutOfMemoryError
   -Dquarkus.http.host=127.0.0.1
+  -Dtoolspill.auth.enabled=false
   -Dtoolspill.ingest.stall-timeout=3s
   -Dtoolspill.blob-store.timeout=5s
   "-Dtoolspill.tools.remote.\"flood\".url=http://127.0.0.1:$TOOLS_PORT/flood"

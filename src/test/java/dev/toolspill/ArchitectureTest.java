@@ -91,6 +91,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void apiKeysKnowOnlyTheirConfiguration() {
+        classes().that().resideInAPackage("dev.toolspill.auth..")
+                .should().onlyDependOnClassesThat(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage("dev.toolspill..")
+                        .or(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage("dev.toolspill.auth..", "dev.toolspill.config..")))
+                .check(main);
+    }
+
+    @Test
     void noThreadPoolsOfOurOwn() {
         ArchRule rule = noClasses().should().callMethod(java.util.concurrent.Executors.class, "newCachedThreadPool")
                 .orShould().callMethod(java.util.concurrent.Executors.class, "newFixedThreadPool", int.class)

@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two Toolspill processes (the packaged app, as in production) on different ports share one bucket:
- * an output stored through the first is inspected and range-read through the second.
+ * Two Toolspill processes (the packaged app, as in production, API keys on) on different ports share one bucket:
+ * an output stored through the first is inspected and range-read through the second, with the same key.
  */
 class TwoReplicasIT {
 
@@ -37,6 +37,8 @@ class TwoReplicasIT {
     static final List<Process> replicas = new ArrayList<>();
     static String first;
     static String second;
+    /** The replicas know only its SHA-256 digest: printf %s "$KEY" | sha256sum. */
+    static final String KEY = "it-key-3b8f0c2d9a71";
 
     @BeforeAll
     static void start() throws Exception {
@@ -54,12 +56,12 @@ class TwoReplicasIT {
         s3.stop();
     }
 
-    static String launch(String name) throws IOException {
+    static String launch(String name) throws Exception {
         int port = freePort();
         Path app = Path.of("target/quarkus-app/quarkus-run.jar");
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-Dquarkus.http.port=" + port));
+                "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY)));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
             command.add("-D" + setting.getKey() + "=" + setting.getValue());
         }
@@ -85,7 +87,8 @@ class TwoReplicasIT {
     }
 
     static HttpResponse<String> get(String url, Map<String, String> headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + KEY);
         headers.forEach(request::header);
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -94,7 +97,7 @@ class TwoReplicasIT {
     void anOutputStoredThroughOneReplicaIsReadThroughTheOther() throws Exception {
         String log = IntStream.rangeClosed(1, 5000).mapToObj(i -> "event " + i + " ok\n").collect(Collectors.joining());
         HttpResponse<String> stored = HTTP.send(HttpRequest.newBuilder(URI.create(first + "/v1/tool-outputs?tool=read_file"))
-                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString(log)).build(),
+                .header("Content-Type", "text/plain").header("Authorization", "Bearer " + KEY).POST(HttpRequest.BodyPublishers.ofString(log)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, stored.statusCode(), stored.body());
         JsonNode item = new ObjectMapper().readTree(stored.body());
@@ -110,9 +113,18 @@ class TwoReplicasIT {
 
         HttpResponse<String> head = get(second + "/v1/blobs/" + id + "/inspect", Map.of());
         assertTrue(head.body().contains("5000 lines"), head.body());
+
+        HttpResponse<String> stranger = HTTP.send(HttpRequest.newBuilder(URI.create(second + "/v1/blobs/" + id)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, stranger.statusCode(), stranger.body());
     }
 
-    private static int freePort() throws IOException {
+    static String sha256(String key) throws java.security.NoSuchAlgorithmException {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

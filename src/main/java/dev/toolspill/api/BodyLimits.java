@@ -28,7 +28,8 @@ public class BodyLimits {
     }
 
     void install(@Observes Router router) {
-        router.route().order(-100).handler(this::check);
+        // just after Quarkus' authorization (order -100): a request without a valid key gets its 401 first
+        router.route().order(-99).handler(this::check);
     }
 
     private void check(RoutingContext context) {

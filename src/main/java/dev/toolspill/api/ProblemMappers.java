@@ -11,6 +11,10 @@ import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;
 import dev.toolspill.provider.ProviderFormatException;
 import io.quarkus.logging.Log;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -58,6 +62,28 @@ public class ProblemMappers {
         Log.warnf(e, "Blob store failed");
         return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store failed: " + e.getMessage()
                 + "; retry shortly")).header("Retry-After", "1").build();
+    }
+
+    /**
+     * A key that proves no identity, found where Quarkus REST handles the request (identities are checked lazily).
+     * A body the request announced is not read: the connection closes with the answer.
+     */
+    @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
+    public Response unauthorized(RuntimeException e, HttpHeaders headers, io.vertx.core.http.HttpServerRequest request) {
+        Unauthorized unauthorized = Unauthorized.of(headers.getHeaderString(HttpHeaders.AUTHORIZATION));
+        Response.ResponseBuilder response = Response.fromResponse(Problem.response(401, Unauthorized.TITLE, unauthorized.detail()))
+                .header(HttpHeaders.WWW_AUTHENTICATE, unauthorized.challenge())
+                .header(HttpHeaders.CACHE_CONTROL, "no-store");
+        if (!request.isEnded() && (headers.getLength() > 0 || headers.getHeaderString("Transfer-Encoding") != null)) {
+            response.header("Connection", "close");
+            request.response().bodyEndHandler(written -> request.connection().close());
+        }
+        return response.build();
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e) {
+        return Problem.response(Response.Status.FORBIDDEN, ApiAccess.FORBIDDEN);
     }
 
     @ServerExceptionMapper

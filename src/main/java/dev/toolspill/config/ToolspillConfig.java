@@ -6,6 +6,7 @@ import io.smallrye.config.WithName;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,6 +31,8 @@ public interface ToolspillConfig {
     Tools tools();
 
     Arguments arguments();
+
+    Auth auth();
 
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
@@ -179,6 +182,21 @@ public interface ToolspillConfig {
         /** Largest {@code Toolspill-Results} header of a provider-shaped answer, in bytes; past it a short form per call. */
         @WithDefault("8192")
         int resultsHeaderMaxBytes();
+    }
+
+    interface Auth {
+        /**
+         * Require an API key on every path but {@code /q/*} (health, metrics, OpenAPI). On unless set to {@code false}
+         * explicitly (the dev and test profiles do); on with no key configured, start-up fails.
+         */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * SHA-256 digests (64 lower-case hex digits) of each tenant's API keys, comma-separated, keyed by tenant:
+         * {@code toolspill.auth.keys."team-a"=<digest>[,<digest>]}. Only digests are configured, never keys.
+         */
+        Map<String, List<String>> keys();
     }
 
     interface Tools {

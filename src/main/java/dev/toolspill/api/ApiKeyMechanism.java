@@ -1,0 +1,119 @@
+package dev.toolspill.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.config.ToolspillConfig;
+import io.quarkus.security.credential.TokenCredential;
+import io.quarkus.security.identity.IdentityProviderManager;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.security.identity.request.TokenAuthenticationRequest;
+import io.quarkus.vertx.http.runtime.security.ChallengeData;
+import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
+import io.quarkus.vertx.http.runtime.security.HttpCredentialTransport;
+import io.quarkus.vertx.http.runtime.security.HttpSecurityUtils;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.inject.Singleton;
+
+import java.util.Set;
+
+/**
+ * API keys as {@code Authorization: Bearer <key>}, checked by Quarkus' HTTP security layer: this mechanism hands the
+ * key to the identity providers ({@code auth.ApiKeyIdentityProvider}) and, when a path needs an identity that the
+ * request did not prove, answers 401 with {@code WWW-Authenticate: Bearer} and a problem+json body that never repeats
+ * the key. With authentication off it proves nothing and no path asks for it.
+ */
+@Singleton
+public class ApiKeyMechanism implements HttpAuthenticationMechanism {
+
+    private static final String SCHEME = "Bearer ";
+    private static final String WWW_AUTHENTICATE = "WWW-Authenticate";
+
+    private final boolean enabled;
+    private final ObjectMapper mapper;
+
+    public ApiKeyMechanism(ToolspillConfig config, ObjectMapper mapper) {
+        this.enabled = config.auth().enabled();
+        this.mapper = mapper;
+    }
+
+    @Override
+    public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
+        String key = enabled ? bearerKey(context.request().getHeader(HttpHeaders.AUTHORIZATION)) : null;
+        if (key == null) {
+            return Uni.createFrom().nullItem();
+        }
+        var request = new TokenAuthenticationRequest(new TokenCredential(key, "bearer"));
+        return identities.authenticate(HttpSecurityUtils.setRoutingContextAttribute(request, context));
+    }
+
+    /** The key of an {@code Authorization: Bearer <key>} header (scheme in any case), or null when there is none. */
+    static String bearerKey(String header) {
+        if (header == null || !header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
+            return null;
+        }
+        String key = header.substring(SCHEME.length()).strip();
+        return key.isEmpty() ? null : key;
+    }
+
+    @Override
+    public Uni<ChallengeData> getChallenge(RoutingContext context) {
+        return Uni.createFrom().item(new ChallengeData(401, WWW_AUTHENTICATE, unauthorized(context).challenge()));
+    }
+
+    private static Unauthorized unauthorized(RoutingContext context) {
+        return Unauthorized.of(context.request().getHeader(HttpHeaders.AUTHORIZATION));
+    }
+
+    /**
+     * The 401 itself, ended here. A body still on its way is not read: the connection is closed after the answer, so
+     * an unauthenticated upload costs no more than its headers.
+     */
+    @Override
+    public Uni<Boolean> sendChallenge(RoutingContext context) {
+        var response = context.response();
+        if (response.ended()) {
+            return Uni.createFrom().item(true);
+        }
+        Unauthorized unauthorized = unauthorized(context);
+        response.setStatusCode(401)
+                .putHeader(WWW_AUTHENTICATE, unauthorized.challenge())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        boolean bodyPending = !context.request().isEnded() && hasBody(context);
+        if (bodyPending) {
+            response.putHeader(HttpHeaders.CONNECTION, "close");
+        }
+        response.end(json(new Problem("about:blank", Unauthorized.TITLE, 401, unauthorized.detail())))
+                .onComplete(sent -> {
+                    if (bodyPending) {
+                        context.request().connection().close();
+                    }
+                });
+        return Uni.createFrom().item(true);
+    }
+
+    private static boolean hasBody(RoutingContext context) {
+        String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        return context.request().getHeader(HttpHeaders.TRANSFER_ENCODING) != null || (length != null && !length.strip().equals("0"));
+    }
+
+    private String json(Problem problem) {
+        try {
+            return mapper.writeValueAsString(problem);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a problem record always serialises", e);
+        }
+    }
+
+    @Override
+    public Set<Class<? extends io.quarkus.security.identity.request.AuthenticationRequest>> getCredentialTypes() {
+        return Set.of(TokenAuthenticationRequest.class);
+    }
+
+    @Override
+    public Uni<HttpCredentialTransport> getCredentialTransport(RoutingContext context) {
+        return Uni.createFrom().item(new HttpCredentialTransport(HttpCredentialTransport.Type.AUTHORIZATION, "bearer"));
+    }
+}

@@ -1,0 +1,24 @@
+package dev.toolspill.api;
+
+/**
+ * What a 401 says, from the {@code Authorization} header of the request (never its key): the {@code WWW-Authenticate}
+ * challenge (RFC 6750: {@code error="invalid_token"} when a bearer key was sent but is not valid) and a detail that
+ * says what would work. The same whether Quarkus' security layer or Quarkus REST answers.
+ */
+record Unauthorized(String challenge, String detail) {
+
+    static final String TITLE = "Unauthorized";
+    private static final String REALM = "Bearer realm=\"toolspill\"";
+
+    static Unauthorized of(String authorization) {
+        if (authorization == null) {
+            return new Unauthorized(REALM, "this path needs an API key: send it as 'Authorization: Bearer <key>'");
+        }
+        if (ApiKeyMechanism.bearerKey(authorization) == null) {
+            return new Unauthorized(REALM,
+                    "the Authorization header does not hold a bearer key: send the API key as 'Authorization: Bearer <key>'");
+        }
+        return new Unauthorized(REALM + ", error=\"invalid_token\"",
+                "the API key is not valid here: send a key whose SHA-256 digest is configured for your tenant (toolspill.auth.keys)");
+    }
+}

@@ -1,0 +1,200 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * With authentication on, through the real HTTP layer: every path but {@code /q/*} needs a configured API key as
+ * {@code Authorization: Bearer <key>}; no key, another scheme or a wrong key answer 401 problem+json with
+ * {@code WWW-Authenticate: Bearer}, and no answer repeats a key.
+ */
+@QuarkusTest
+@TestProfile(AuthProfileTest.Profile.class)
+class AuthProfileTest {
+
+    static final String KEY_A = "key-of-team-a-7f3c9d1e";
+    static final String KEY_A2 = "second-key-of-team-a-0b4e";
+    static final String KEY_B = "key-of-team-b-52aa81c0";
+    static final String WRONG = "not-a-configured-key-9e1d";
+
+    static String sha256(String key) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static class Profile implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(
+                    "toolspill.blob-store.fs.root", "target/test-data-auth",
+                    "toolspill.auth.enabled", "true",
+                    "toolspill.bench.noop", "true", // the benchmark baseline is guarded like any endpoint
+                    "toolspill.auth.keys.\"team-a\"", sha256(KEY_A) + "," + sha256(KEY_A2),
+                    "toolspill.auth.keys.\"team-b\"", sha256(KEY_B),
+                    // a path no identity may use: the 403 it answers is what any denial by the security layer looks like
+                    "quarkus.http.auth.permission.closed.paths", "/v1/closed-in-tests",
+                    "quarkus.http.auth.permission.closed.policy", "deny");
+        }
+    }
+
+    @TestHTTPResource("/")
+    URL root;
+
+    static RequestSpecification as(String key) {
+        return given().header("Authorization", "Bearer " + key);
+    }
+
+    static String storeWith(String key) {
+        return as(key).contentType(ContentType.TEXT).body("a line of a stored output\n".repeat(100))
+                .when().post("/v1/tool-outputs?tool=t").then().statusCode(200).extract().path("blob.id");
+    }
+
+    /** Every endpoint under /v1, each as one request the given spec sends. */
+    static Map<String, Function<RequestSpecification, Response>> endpoints(String id) {
+        return Map.of(
+                "POST /v1/tool-calls", spec -> spec.contentType(ContentType.JSON)
+                        .body("{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}}]}").post("/v1/tool-calls"),
+                "POST /v1/tool-outputs", spec -> spec.contentType(ContentType.TEXT).body("short output").post("/v1/tool-outputs?tool=t"),
+                "GET /v1/tools", spec -> spec.get("/v1/tools"),
+                "GET /v1/blobs/{id}", spec -> spec.get("/v1/blobs/" + id),
+                "HEAD /v1/blobs/{id}", spec -> spec.head("/v1/blobs/" + id),
+                "GET /v1/blobs/{id}/inspect", spec -> spec.queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect"),
+                "POST /v1/noop", spec -> spec.contentType(ContentType.TEXT).body("x").post("/v1/noop"));
+    }
+
+    static void assertUnauthorized(Response response, String endpoint, String detail) {
+        response.then().statusCode(401)
+                .header("WWW-Authenticate", startsWith("Bearer"));
+        if (!endpoint.startsWith("HEAD")) {
+            response.then().contentType(Problem.MEDIA_TYPE)
+                    .body("status", equalTo(401))
+                    .body("title", equalTo("Unauthorized"))
+                    .body("detail", containsString(detail));
+        }
+    }
+
+    @Test
+    void everyEndpointWithoutAKeyIsUnauthorized() {
+        String id = storeWith(KEY_A);
+        endpoints(id).forEach((endpoint, send) -> {
+            Response response = send.apply(given());
+            assertUnauthorized(response, endpoint, "send it as 'Authorization: Bearer <key>'");
+            response.then().header("WWW-Authenticate", equalTo("Bearer realm=\"toolspill\""));
+        });
+        given().delete("/v1/blobs/" + id).then().statusCode(401).contentType(Problem.MEDIA_TYPE);
+        for (String other : List.of("/mcp", "/", "/v1/no-such-endpoint")) {
+            assertUnauthorized(given().get(other), "GET " + other, "send it as 'Authorization: Bearer <key>'");
+            assertUnauthorized(as(WRONG).get(other), "GET " + other, "the API key is not valid here");
+        }
+    }
+
+    @Test
+    void everyEndpointWithAWrongKeyIsUnauthorizedAndTheKeyIsNotRepeated() {
+        String id = storeWith(KEY_A);
+        endpoints(id).forEach((endpoint, send) -> {
+            Response response = send.apply(as(WRONG));
+            assertUnauthorized(response, endpoint, "the API key is not valid here");
+            response.then().header("WWW-Authenticate", containsString("error=\"invalid_token\""));
+            assertFalse(response.asString().contains(WRONG), endpoint + " repeated the key: " + response.asString());
+            assertFalse(response.headers().toString().contains(WRONG), endpoint + " repeated the key in a header");
+        });
+    }
+
+    @Test
+    void anotherSchemeOrAnEmptyBearerIsUnauthorized() {
+        given().header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(("u:" + KEY_A).getBytes()))
+                .get("/v1/tools").then().statusCode(401).contentType(Problem.MEDIA_TYPE)
+                .body("detail", containsString("does not hold a bearer key"));
+        given().header("Authorization", "Bearer ").get("/v1/tools").then().statusCode(401);
+        given().header("Authorization", KEY_A).get("/v1/tools").then().statusCode(401);
+        as(KEY_A.toUpperCase()).get("/v1/tools").then().statusCode(401);
+    }
+
+    @Test
+    void everyEndpointWithARightKeySucceeds() {
+        String id = storeWith(KEY_A);
+        Map<String, Integer> expected = Map.of("POST /v1/noop", 204);
+        for (String key : List.of(KEY_A, KEY_A2, KEY_B)) {
+            endpoints(id).forEach((endpoint, send) -> send.apply(as(key)).then().statusCode(expected.getOrDefault(endpoint, 200)));
+        }
+        given().header("Authorization", "bearer " + KEY_B).get("/v1/tools").then().statusCode(200);
+    }
+
+    @Test
+    void healthAndOpenApiStayOpenEvenWithAWrongKey() {
+        for (String path : List.of("/q/health", "/q/health/live", "/q/health/ready", "/q/health/started", "/q/openapi")) {
+            given().get(path).then().statusCode(200);
+            as(WRONG).get(path).then().statusCode(200);
+        }
+    }
+
+    @Test
+    void pathSpellingsDoNotGetPastTheKey() {
+        for (String path : List.of("//v1/tools", "/v1/./tools", "/q/../v1/tools", "/v1/%74ools", "/V1/tools", "/v1/tools/", "/v1/tools;x=1")) {
+            int status = given().urlEncodingEnabled(false).get(path).statusCode();
+            assertNotEquals(200, status, path + " answered without a key");
+        }
+    }
+
+    /** Sends only the headers of a request that announces a large body, and reads what comes back. */
+    String headersOnly(String method, String path, String contentType, long contentLength, String key) throws Exception {
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            socket.setSoTimeout(10_000);
+            String authorization = key == null ? "" : "Authorization: Bearer " + key + "\r\n";
+            socket.getOutputStream().write((method + " " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: " + contentType
+                    + "\r\nContent-Length: " + contentLength + "\r\n" + authorization + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void anUnauthenticatedUploadIsRefusedBeforeItsBodyIsReadAndItsConnectionClosed() throws Exception {
+        for (String[] upload : new String[][] {{"/v1/tool-outputs?tool=t", "text/plain"}, {"/v1/tool-calls", "application/json"}}) {
+            for (String key : java.util.Arrays.asList(null, WRONG)) {
+                // 100 MB announced, none sent: the answer comes from the headers alone, and the connection ends with it
+                String answer = headersOnly("POST", upload[0], upload[1], 100_000_000L, key);
+                assertTrue(answer.startsWith("HTTP/1.1 401 "), upload[0] + " answered " + answer);
+                assertTrue(answer.contains("application/problem+json"), answer);
+                assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), answer);
+                assertFalse(answer.contains(WRONG), answer);
+            }
+        }
+    }
+
+    @Test
+    void aPathNoIdentityMayUseIsForbiddenAsProblemJson() {
+        as(KEY_A).get("/v1/closed-in-tests").then().statusCode(403)
+                .contentType(Problem.MEDIA_TYPE)
+                .body("status", equalTo(403))
+                .body("detail", not(containsString(KEY_A)));
+        given().get("/v1/closed-in-tests").then().statusCode(401);
+    }
+}
