@@ -32,6 +32,8 @@ public interface ToolspillConfig {
 
     Arguments arguments();
 
+    Bench bench();
+
     Auth auth();
 
     interface BlobStore {
@@ -249,5 +251,11 @@ public interface ToolspillConfig {
         /** Memory for the blob arguments of all calls being prepared at once, in bytes. */
         @WithDefault("67108864")
         long bufferBytes();
+    }
+
+    interface Bench {
+        /** Offer POST /v1/noop, the baseline bench/run.sh measures against; off in production. */
+        @WithDefault("false")
+        boolean noop();
     }
 }

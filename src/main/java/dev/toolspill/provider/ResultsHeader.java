@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * The Toolspill facts of a provider-shaped answer (which call made which blob, what the limit cut), carried in the
  * {@code Toolspill-Results} header so that the body stays exactly the provider's shape. The value is compact JSON,
- * ASCII only: every result item without its {@code output} (the body has it). When that is over
+ * ASCII only: every result item without its {@code output} (the body has it), with the selector that reads on
+ * ({@code next}) when there is one. When that is over
  * {@code toolspill.pipeline.results-header-max-bytes}, a short form per call, {@code {call_id, status, blob_id?,
  * dropped_bytes?}}, for as many calls as fit in order; {@code omitted} counts the calls left out.
  */
@@ -32,7 +33,7 @@ public class ResultsHeader {
     }
 
     record Facts(@JsonProperty("call_id") String callId, String tool, ResultItem.Status status, ResultItem.Blob blob,
-                 ResultItem.Truncated truncated) {
+                 ResultItem.Truncated truncated, @JsonInclude(JsonInclude.Include.NON_NULL) String next) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -55,7 +56,8 @@ public class ResultsHeader {
 
     public Value of(List<ResultItem> results) {
         String full = json(results.stream()
-                .map(result -> new Facts(result.callId(), result.tool(), result.status(), result.blob(), result.truncated()))
+                .map(result -> new Facts(result.callId(), result.tool(), result.status(), result.blob(), result.truncated(),
+                        result.next()))
                 .toList());
         if (full.length() <= maxBytes) {
             return new Value(full, 0);

@@ -18,10 +18,10 @@ class ResultsHeaderTest {
 
     static final ResultItem STORED = new ResultItem("call_1", "search", ResultItem.Status.ok, "[blob:…] json_array | 400 entries",
             new ResultItem.Blob("01a22e43-7960-7133-b98c-91bf87aa6cdd", "json_array", 51234, null, 400L, null, Instant.parse("2026-11-30T10:00:00Z")),
-            null);
+            null, null);
     static final ResultItem CUT = new ResultItem("call_2", "inspect", ResultItem.Status.ok, "…[truncated: 90 bytes dropped, refine your query]",
-            null, new ResultItem.Truncated(90, null));
-    static final ResultItem FAILED = new ResultItem("call_ü", "nope", ResultItem.Status.error, "unknown tool 'nope'", null, null);
+            null, new ResultItem.Truncated(90, null), null);
+    static final ResultItem FAILED = new ResultItem("call_ü", "nope", ResultItem.Status.error, "unknown tool 'nope'", null, null, null);
 
     @Test
     void everyItemWithoutItsOutputWhileItFits() {
