@@ -4,7 +4,6 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.inspect.Selector;
 
 import java.net.URLDecoder;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,11 +48,6 @@ record BlobUri(BlobId id, Selector selector) {
             case "slice" -> Selector.parse("slice:" + part);
             default -> new Selector.Key(decode(part)); // any key, as it is: no quoting rules in a URI
         });
-    }
-
-    /** The URI of a top-level key, encoded so that any key (slashes, spaces, quotes) survives. */
-    static String key(BlobId id, String name) {
-        return PREFIX + id + "/key/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static String decode(String text) {
