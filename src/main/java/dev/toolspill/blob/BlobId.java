@@ -3,6 +3,7 @@ package dev.toolspill.blob;
 import com.fasterxml.uuid.Generators;
 import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
 
+import java.time.Instant;
 import java.util.UUID;
 
 /** A blob's name: a UUID version 7, so ids sort by creation time. */
@@ -18,6 +19,11 @@ public record BlobId(UUID uuid) {
 
     public static BlobId random() {
         return new BlobId(GENERATOR.generate());
+    }
+
+    /** An id made at {@code time} (millisecond precision), with random bits like any other: how tests make old blobs. */
+    public static BlobId at(Instant time) {
+        return new BlobId(GENERATOR.construct(time.toEpochMilli()));
     }
 
     /** Parses the canonical 36-character form; anything else is an {@link InvalidBlobIdException}. */
@@ -38,8 +44,8 @@ public record BlobId(UUID uuid) {
     }
 
     /** When the id was made: a UUID version 7 carries its creation time in milliseconds. */
-    public java.time.Instant created() {
-        return java.time.Instant.ofEpochMilli(uuid.getMostSignificantBits() >>> 16);
+    public Instant created() {
+        return Instant.ofEpochMilli(uuid.getMostSignificantBits() >>> 16);
     }
 
     /** How summaries and markers name the blob. */
