@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Reads stored blobs. */
 @Path("/v1/blobs/{id}")
-@Tag(name = "blobs", description = "Read stored outputs")
+@Tag(name = "blobs", description = "Read and remove stored outputs")
 public class BlobsResource {
 
     private final Inspector inspector;

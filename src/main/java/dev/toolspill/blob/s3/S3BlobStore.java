@@ -34,7 +34,7 @@ import static dev.toolspill.blob.s3.S3Calls.call;
 /**
  * Blobs as S3 objects in one bucket that every replica shares, named by {@link BlobLayout}. Each PUT carries a
  * real Content-Type and a SHA-256 checksum the SDK computes. Blobs never change under their id, so the format one
- * HEAD found is kept (bounded) for the next reads.
+ * HEAD found is kept (bounded, and a minute at most: blobs can be deleted) for the next reads.
  */
 @Singleton
 @Typed(S3BlobStore.class)
@@ -45,7 +45,9 @@ public class S3BlobStore implements BlobStore {
     private final S3Sweep sweep;
     private final String bucket;
     private final boolean createBucket;
-    private final Cache<BlobId, BlobMetadata> known = Caffeine.newBuilder().maximumSize(10_000).build();
+    /** Names found by a HEAD; kept a minute at most, so a blob another replica deleted stops answering HEAD here soon. */
+    private final Cache<BlobId, BlobMetadata> known = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(1)).build();
 
     @Inject
     public S3BlobStore(ToolspillConfig config, S3AsyncClient client) {
