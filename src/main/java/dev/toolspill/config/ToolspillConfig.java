@@ -36,6 +36,8 @@ public interface ToolspillConfig {
 
     Auth auth();
 
+    Retention retention();
+
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
         @WithDefault("fs")
@@ -82,6 +84,23 @@ public interface ToolspillConfig {
     }
 
     enum StoreType { fs, s3, none }
+
+    interface Retention {
+        /** Blobs older than this, by the time inside their id, are deleted with what is kept beside them; unset: kept for good. */
+        Optional<Duration> maxAge();
+
+        /** How often each replica sweeps the store (for old blobs, when max-age is set, and for unfinished writes). */
+        @WithDefault("10m")
+        Duration interval();
+
+        /** Unfinished writes (temp files, incomplete S3 multipart uploads) begun longer ago than this are removed. */
+        @WithDefault("1h")
+        Duration unfinishedMaxAge();
+
+        /** Deletions one sweep runs at once. */
+        @WithDefault("4")
+        int concurrency();
+    }
 
     interface Limits {
         /** Byte cap on what one result may put into history, for every tool without an override. */
