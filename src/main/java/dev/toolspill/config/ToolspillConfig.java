@@ -62,7 +62,7 @@ public interface ToolspillConfig {
             boolean createBucket();
 
             /** Memory for the part buffers of all S3 uploads of this replica together, in bytes; an upload waits for its share. */
-            @WithDefault("67108864")
+            @WithDefault("50331648")
             long uploadBufferBytes();
         }
 
@@ -239,7 +239,7 @@ public interface ToolspillConfig {
         long maxBufferedBytes();
 
         /** Memory for the answers of all remote tool calls being received at once, in bytes. */
-        @WithDefault("67108864")
+        @WithDefault("25165824")
         long responseBufferBytes();
 
         interface Remote {
@@ -268,7 +268,7 @@ public interface ToolspillConfig {
         long maxBlobBytes();
 
         /** Memory for the blob arguments of all calls being prepared at once, in bytes. */
-        @WithDefault("67108864")
+        @WithDefault("25165824")
         long bufferBytes();
     }
 
