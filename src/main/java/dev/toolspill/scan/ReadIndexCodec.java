@@ -133,7 +133,7 @@ public final class ReadIndexCodec {
         try {
             BlobKind blobKind = BlobKind.ofLabel(kind);
             long[] positions = offsets.toArray();
-            if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && positions.length == 0) || shape == null) {
+            if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && count > 0 && positions.length == 0) || shape == null) {
                 throw new IOException("a read index without its positions");
             }
             for (int i = 0; i < positions.length; i++) {
