@@ -73,7 +73,9 @@ abstract class TwoSweepersContractTest {
         List<RetentionSweep.Result> results = await(Uni.join().all(sweeper(replica()).run(now), sweeper(replica()).run(now)).andFailFast());
 
         long removed = results.get(0).ids() + results.get(1).ids();
-        assertTrue(removed >= old.size() && removed <= 2L * old.size(), "each old id removed by one sweeper or both: " + results);
+        // at least once each; a sweeper may also count an id twice (its blob, then its index that the other sweeper's
+        // removal left behind for a moment), so the sum has no exact upper bound: what is gone is checked below
+        assertTrue(removed >= old.size(), "each old id removed by one sweeper or both: " + results);
         for (BlobId id : old) {
             for (BlobFormat format : BlobLayout.FORMATS) {
                 assertFalse(holds(BlobLayout.blob(id, format)), "old blob " + id + " is gone");
