@@ -113,6 +113,23 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyTelemetryKnowsMicrometerAndOpenTelemetry() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.metrics..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.micrometer..", "io.opentelemetry..")
+                .as("business code reports through metrics.Telemetry, never to a metrics or tracing library")
+                .check(main);
+    }
+
+    @Test
+    void telemetryKnowsOnlyItsConfiguration() {
+        classes().that().resideInAPackage("dev.toolspill.metrics..")
+                .should().onlyDependOnClassesThat(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage("dev.toolspill..")
+                        .or(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage("dev.toolspill.metrics..", "dev.toolspill.config..")))
+                .as("metrics is a leaf every layer may report to, so it depends on none of them")
+                .check(main);
+    }
+
+    @Test
     void noThreadPoolsOfOurOwn() {
         ArchRule rule = noClasses().should().callMethod(java.util.concurrent.Executors.class, "newCachedThreadPool")
                 .orShould().callMethod(java.util.concurrent.Executors.class, "newFixedThreadPool", int.class)

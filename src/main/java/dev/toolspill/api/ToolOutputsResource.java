@@ -1,6 +1,8 @@
 package dev.toolspill.api;
 
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.history.Admitted;
+import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.ingest.StallGuard;
 import dev.toolspill.ingest.StallWatch;
 import dev.toolspill.ingest.StreamIngest;
@@ -36,9 +38,11 @@ public class ToolOutputsResource {
     private final StreamIngest ingest;
     private final StallWatch stalls;
     private final long maxBytes;
+    private final Telemetry telemetry;
 
-    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config) {
+    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config, Telemetry telemetry) {
         this.ingest = ingest;
+        this.telemetry = telemetry;
         this.stalls = stalls;
         this.maxBytes = config.ingest().maxBytes();
     }
@@ -77,7 +81,9 @@ public class ToolOutputsResource {
         }
         StallGuard guarded = stalls.guard(body, () -> request.connection().close());
         try {
-            return ResultItem.ok(null, tool, ingest.ingest(tool, guarded, json));
+            Admitted admitted = ingest.ingest(tool, guarded, json);
+            telemetry.output(tool, admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes());
+            return ResultItem.ok(null, tool, admitted);
         } catch (StreamIngest.RefusedException e) {
             throw refused(e);
         } finally {

@@ -3,6 +3,7 @@ package dev.toolspill.blob;
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.metrics.Telemetry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,7 +20,7 @@ public class BlobStoreProducer {
 
     @Produces
     @Singleton
-    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3) {
+    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3, Telemetry telemetry) {
         BlobStore store = switch (config.blobStore().type()) {
             case fs -> fs.get();
             case s3 -> s3.get();
@@ -27,7 +28,7 @@ public class BlobStoreProducer {
         };
         Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
                 : "none (outputs stay inline, only the limit applies)");
-        return store.available() ? new TimedBlobStore(store, config.blobStore().timeout()) : store;
+        return store.available() ? new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry) : store;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

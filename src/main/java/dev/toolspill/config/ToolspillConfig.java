@@ -38,6 +38,8 @@ public interface ToolspillConfig {
 
     Retention retention();
 
+    Metrics metrics();
+
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
         @WithDefault("fs")
@@ -276,5 +278,11 @@ public interface ToolspillConfig {
         /** Offer POST /v1/noop, the baseline bench/run.sh measures against; off in production. */
         @WithDefault("false")
         boolean noop();
+    }
+
+    interface Metrics {
+        /** Distinct tool names the metrics tag one by one; outputs of any further name count under tool="other". */
+        @WithDefault("100")
+        int maxTools();
     }
 }

@@ -1,16 +1,39 @@
 package dev.toolspill.history;
 
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.text.Utf8;
 
 /**
  * One output as it enters history: the text the model sees, the blob that holds the full content
- * (if one was stored), how much the limit dropped (if it cut), and the selector that reads the next part of a
- * selection ({@code next}, null when there is none).
+ * (if one was stored), how much the limit dropped (if it cut), the selector that reads the next part of a
+ * selection ({@code next}, null when there is none), and where the output went ({@code disposition}, for metrics).
  */
-public record Admitted(String output, StoredBlob blob, Truncation truncated, String next) {
+public record Admitted(String output, StoredBlob blob, Truncation truncated, String next, Disposition disposition) {
+
+    public Admitted(String output, StoredBlob blob, Truncation truncated, String next) {
+        this(output, blob, truncated, next, Disposition.of(blob, truncated));
+    }
 
     public Admitted(String output, StoredBlob blob, Truncation truncated) {
         this(output, blob, truncated, null);
+    }
+
+    /** The same, marked as an output the store could not take. */
+    public Admitted unstored() {
+        return new Admitted(output, blob, truncated, next, Disposition.UNSTORED);
+    }
+
+    /** UTF-8 bytes the model sees. */
+    public long historyBytes() {
+        return output == null ? 0 : Utf8.length(output);
+    }
+
+    /** UTF-8 bytes of the output the model does not see: kept in the blob, or dropped by the limit. */
+    public long keptOutBytes() {
+        if (blob != null) {
+            return Math.max(0, blob.bytes() - historyBytes());
+        }
+        return truncated == null ? 0 : truncated.droppedBytes();
     }
 
     public record Truncation(long droppedBytes, BlobId blobId) {

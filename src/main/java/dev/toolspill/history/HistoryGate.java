@@ -163,7 +163,7 @@ public class HistoryGate {
     private Admitted unstored(String tool, String text, Throwable failure) {
         Log.warnf("Could not store the output of %s (%d bytes) in %s after %d retries, returning it limited: %s",
                 tool, Utf8.length(text), store.location(), retry.attempts(), failure.toString());
-        return limited(tool, text, null, UNSTORED);
+        return limited(tool, text, null, UNSTORED).unstored();
     }
 
     private record Prepared(String text, byte[] bytes, Scan scan) {

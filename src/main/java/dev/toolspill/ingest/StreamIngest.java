@@ -205,7 +205,8 @@ public class StreamIngest {
 
     private Admitted limitedPrefix(String tool, Prefix prefix, long total, boolean storeFailed) {
         Limited limited = limit.apply(tool, prefix.text(), total, Cutter.UTF8, storeFailed ? HistoryGate.UNSTORED : "");
-        return new Admitted(limited.text(), null, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), null) : null);
+        Admitted admitted = new Admitted(limited.text(), null, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), null) : null);
+        return storeFailed ? admitted.unstored() : admitted;
     }
 
     private static StreamScanner feed(StreamScanner scanner, byte[] bytes, int n) {

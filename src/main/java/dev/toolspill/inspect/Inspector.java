@@ -2,6 +2,7 @@ package dev.toolspill.inspect;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.limit.HistoryLimit;
@@ -33,7 +34,15 @@ public class Inspector {
     private final Spans spans;
     private final PathReader paths;
 
+    private final Telemetry telemetry;
+
     public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
+        this(store, indexer, summarizer, limit, Telemetry.NONE);
+    }
+
+    @jakarta.inject.Inject
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, Telemetry telemetry) {
+        this.telemetry = telemetry;
         this.store = store;
         this.indexer = indexer;
         this.summarizer = summarizer;
@@ -46,8 +55,8 @@ public class Inspector {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        return indexer.indexOf(id).flatMap(index -> select(id, index, selector))
-                .onFailure(dev.toolspill.scan.IndexMismatchException.class).invoke(() -> indexer.distrust(id));
+        return telemetry.inspect(() -> indexer.indexOf(id).flatMap(index -> select(id, index, selector))
+                .onFailure(dev.toolspill.scan.IndexMismatchException.class).invoke(() -> indexer.distrust(id)));
     }
 
     /**
@@ -58,6 +67,10 @@ public class Inspector {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
+        return telemetry.inspect(() -> firstPart(id));
+    }
+
+    private Uni<Limited> firstPart(BlobId id) {
         return indexer.indexOf(id).flatMap(index -> {
             if (index.bytes() < renderer.cap()) {
                 return store.read(id, new ByteRange(0, index.bytes())).map(bytes -> new Limited(new String(bytes, StandardCharsets.UTF_8), 0));

@@ -4,6 +4,7 @@ import dev.toolspill.blob.CallerContext;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.Tool;
@@ -43,9 +44,11 @@ public class ToolPipeline {
     private final BlobArguments arguments;
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
+    private final Telemetry telemetry;
 
     public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
-                        Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config) {
+                        Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config, Telemetry telemetry) {
+        this.telemetry = telemetry;
         this.arguments = arguments;
         this.registry = registry;
         this.gate = gate;
@@ -85,8 +88,9 @@ public class ToolPipeline {
         // each result is handed back as a task of its own: the join subscribes the next call when one completes, and
         // calls that complete at once (inline outputs, unknown tools) would otherwise nest that in one stack, deep
         // enough at a few hundred calls to overflow it
-        List<Uni<ResultItem>> runs = calls.stream().map(call -> run(call, unreadable.get(call.id()), caller).emitOn(caller)).toList();
-        return Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast()
+        List<Uni<ResultItem>> runs = calls.stream().map(call -> traced(call, unreadable.get(call.id()), caller).emitOn(caller)).toList();
+        return telemetry.span("tool batch", () -> Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast(),
+                        "toolspill.batch.calls", Integer.toString(calls.size()))
                 .emitOn(caller);
     }
 
@@ -107,6 +111,11 @@ public class ToolPipeline {
                 throw new InvalidBatchException("call id '" + call.id() + "' is used twice: ids must be unique within a batch");
             }
         }
+    }
+
+    private Uni<ResultItem> traced(ToolCall call, String unreadable, Executor caller) {
+        return telemetry.span("tool call", () -> run(call, unreadable, caller),
+                "toolspill.tool", String.valueOf(call.name()), "toolspill.call.id", String.valueOf(call.id()));
     }
 
     private Uni<ResultItem> run(ToolCall call, String unreadable, Executor caller) {
@@ -138,6 +147,7 @@ public class ToolPipeline {
                 .flatMap(output -> tool.promotable()
                         ? admit(tool, output, started[0], caller)
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
+                .invoke(admitted -> telemetry.output(call.name(), admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes()))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }

@@ -10,6 +10,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.metrics.Telemetry;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -45,10 +46,12 @@ public class BlobIndexer {
     private final Map<BlobId, Uni<Void>> writing = new ConcurrentHashMap<>();
     private final java.util.Set<BlobId> distrusted = ConcurrentHashMap.newKeySet();
 
+    private final Telemetry telemetry;
+
     @Inject
-    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
+    public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config, Telemetry telemetry) {
         this(store, settings, mapper, config.inspect().indexCacheBytes(), config.inspect().maxConcurrentIndexLoads(),
-                config.inspect().indexLoadQueue(), config.blobStore().timeout());
+                config.inspect().indexLoadQueue(), config.blobStore().timeout(), telemetry);
     }
 
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes) {
@@ -57,6 +60,12 @@ public class BlobIndexer {
 
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxLoads, int queue,
                        Duration wait) {
+        this(store, settings, mapper, cacheBytes, maxLoads, queue, wait, Telemetry.NONE);
+    }
+
+    private BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxLoads, int queue,
+                        Duration wait, Telemetry telemetry) {
+        this.telemetry = telemetry;
         if (cacheBytes < 0 || maxLoads < 1 || queue < 0) {
             throw new IllegalArgumentException("toolspill.inspect.index-cache-bytes and index-load-queue must be >= 0 and "
                     + "toolspill.inspect.max-concurrent-index-loads >= 1, got " + cacheBytes + ", " + queue + " and " + maxLoads);
@@ -124,8 +133,13 @@ public class BlobIndexer {
             return loads.run(() -> store.metadata(id).flatMap(this::build)).invoke(index -> cache.put(id, index));
         }
         return loads.run(() -> store.metadata(id).flatMap(blob -> load(blob)
-                        .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob))))
+                        .flatMap(found -> found.isPresent() ? loaded(found.get()) : build(blob))))
                 .invoke(index -> cache.put(id, index));
+    }
+
+    private Uni<ReadIndex> loaded(ReadIndex index) {
+        telemetry.indexLoad("store");
+        return Uni.createFrom().item(index);
     }
 
     /** A reader found the blob does not agree with its index: the next read rebuilds it by scanning the blob. */
@@ -162,6 +176,7 @@ public class BlobIndexer {
 
     /** Scans the whole blob once, as a stream, in bounded memory and on a worker thread, and keeps the index it yields. */
     private Uni<ReadIndex> build(BlobMetadata blob) {
+        telemetry.indexLoad("scan");
         return scan(blob);
     }
 

@@ -152,7 +152,7 @@ class AuthProfileTest {
 
     @Test
     void healthAndOpenApiStayOpenEvenWithAWrongKey() {
-        for (String path : List.of("/q/health", "/q/health/live", "/q/health/ready", "/q/health/started", "/q/openapi")) {
+        for (String path : List.of("/q/health", "/q/health/live", "/q/health/ready", "/q/health/started", "/q/openapi", "/q/metrics")) {
             given().get(path).then().statusCode(200);
             as(WRONG).get(path).then().statusCode(200);
         }

@@ -1,0 +1,156 @@
+package dev.toolspill.blob;
+
+import dev.toolspill.metrics.Telemetry;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+
+/**
+ * A store whose every call is reported: latency and errors by operation, a span each, bytes stored, uploads in flight.
+ * An unknown id is an answer, not a failure of the store, so it counts as no error.
+ */
+final class MeteredBlobStore implements BlobStore {
+
+    private static final Predicate<Throwable> FAULT = failure -> !(failure instanceof BlobNotFoundException);
+
+    private final BlobStore store;
+    private final Telemetry telemetry;
+
+    MeteredBlobStore(BlobStore store, Telemetry telemetry) {
+        this.store = store;
+        this.telemetry = telemetry;
+    }
+
+    private <T> Uni<T> call(String operation, java.util.function.Supplier<Uni<T>> call) {
+        return telemetry.storeCall(operation, call, FAULT);
+    }
+
+    @Override
+    public boolean available() {
+        return store.available();
+    }
+
+    @Override
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
+        return call("put", () -> store.put(id, format, bytes)).invoke(meta -> telemetry.stored(meta.bytes()));
+    }
+
+    @Override
+    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
+        BlobUpload upload = store.upload(id, guess);
+        telemetry.uploadStarted();
+        return new MeteredUpload(upload);
+    }
+
+    @Override
+    public Uni<BlobMetadata> metadata(BlobId id) {
+        return call("metadata", () -> store.metadata(id));
+    }
+
+    @Override
+    public Uni<byte[]> read(BlobId id, ByteRange range) {
+        return call("get", () -> store.read(id, range));
+    }
+
+    @Override
+    public Multi<Buffer> stream(BlobId id, ByteRange range) {
+        return telemetry.storeStream("stream", () -> store.stream(id, range), FAULT);
+    }
+
+    @Override
+    public Optional<Path> localFile(BlobMetadata blob) {
+        return store.localFile(blob);
+    }
+
+    @Override
+    public Uni<Void> putIndex(BlobId id, byte[] index) {
+        return call("put-index", () -> store.putIndex(id, index));
+    }
+
+    @Override
+    public Uni<Optional<byte[]>> readIndex(BlobId id) {
+        return call("get-index", () -> store.readIndex(id));
+    }
+
+    @Override
+    public Uni<Void> delete(BlobId id) {
+        return call("delete", () -> store.delete(id));
+    }
+
+    @Override
+    public Multi<BlobId> idsBefore(Instant cutoff) {
+        return telemetry.storeStream("list", () -> store.idsBefore(cutoff), FAULT);
+    }
+
+    @Override
+    public Uni<Integer> removeUnfinished(Instant cutoff) {
+        return call("remove-unfinished", () -> store.removeUnfinished(cutoff));
+    }
+
+    @Override
+    public Uni<Void> prepare() {
+        return store.prepare();
+    }
+
+    @Override
+    public Uni<Void> checkReady() {
+        return call("check", store::checkReady);
+    }
+
+    @Override
+    public String location() {
+        return store.location();
+    }
+
+    /** Counts itself in flight until it commits or aborts (once), and times its commit: the call that makes it visible. */
+    private final class MeteredUpload implements BlobUpload {
+        private final BlobUpload upload;
+        private final AtomicBoolean ended = new AtomicBoolean();
+
+        MeteredUpload(BlobUpload upload) {
+            this.upload = upload;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            upload.write(bytes, offset, length);
+        }
+
+        @Override
+        public BlobMetadata commit(BlobFormat format) throws IOException {
+            long started = System.nanoTime();
+            boolean failed = true;
+            try {
+                BlobMetadata meta = upload.commit(format);
+                failed = false;
+                telemetry.stored(meta.bytes());
+                return meta;
+            } finally {
+                telemetry.storeBlocking("upload-commit", System.nanoTime() - started, failed);
+                end();
+            }
+        }
+
+        @Override
+        public void abort() {
+            try {
+                upload.abort();
+            } finally {
+                end();
+            }
+        }
+
+        private void end() {
+            if (ended.compareAndSet(false, true)) {
+                telemetry.uploadEnded();
+            }
+        }
+    }
+}

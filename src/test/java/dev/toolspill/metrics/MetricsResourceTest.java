@@ -1,0 +1,112 @@
+package dev.toolspill.metrics;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** /q/metrics, read over HTTP before and after real calls: each counter moves by exactly what those calls did. */
+@QuarkusTest
+class MetricsResourceTest {
+
+    private static final String PROBE = "metrics_probe";
+
+    @Test
+    void outputsBytesAndStoreCallsAreCountedAsTheyHappen() {
+        Scrape before = Scrape.now();
+
+        JsonPath batch = given().contentType(ContentType.JSON).body("""
+                        {"calls":[
+                          {"id":"small","name":"echo","arguments":{"text":"hi"}},
+                          {"id":"large","name":"echo","arguments":{"text":"x","times":2000}},
+                          {"id":"unknown","name":"no_such_tool","arguments":{}}
+                        ]}""")
+                .when().post("/v1/tool-calls").then().statusCode(200).extract().jsonPath();
+        assertEquals("error", batch.getString("results[2].status"));
+        String summary = batch.getString("results[1].output");
+
+        given().contentType(ContentType.TEXT).body("hello").when().post("/v1/tool-outputs?tool=" + PROBE).then().statusCode(200);
+        String log = "line\n".repeat(1000);
+        JsonPath uploaded = given().contentType(ContentType.TEXT).body(log).when().post("/v1/tool-outputs?tool=" + PROBE)
+                .then().statusCode(200).extract().jsonPath();
+        String uploadedSummary = uploaded.getString("output");
+        String blob = uploaded.getString("blob.id");
+
+        given().when().get("/v1/blobs/" + blob + "/inspect?selector=lines:2-3").then().statusCode(200);
+        given().when().get("/v1/blobs/0190a000-0000-7000-8000-000000000000").then().statusCode(404);
+
+        Scrape after = Scrape.now();
+        assertEquals(1, after.delta(before, "toolspill_outputs_total", Map.of("disposition", "inline", "tool", "echo")));
+        assertEquals(1, after.delta(before, "toolspill_outputs_total", Map.of("disposition", "stored", "tool", "echo")));
+        assertEquals(0, after.delta(before, "toolspill_outputs_total", Map.of("tool", "no_such_tool")), "a call of no tool put nothing into history");
+        assertEquals(1, after.delta(before, "toolspill_outputs_total", Map.of("disposition", "inline", "tool", PROBE)));
+        assertEquals(1, after.delta(before, "toolspill_outputs_total", Map.of("disposition", "stored", "tool", PROBE)));
+
+        assertEquals(2 + bytes(summary), after.delta(before, "toolspill_history_bytes_total", Map.of("tool", "echo")));
+        assertEquals(2000 - bytes(summary), after.delta(before, "toolspill_history_kept_out_bytes_total", Map.of("tool", "echo")));
+        assertEquals(5 + bytes(uploadedSummary), after.delta(before, "toolspill_history_bytes_total", Map.of("tool", PROBE)));
+        assertEquals(5000 - bytes(uploadedSummary), after.delta(before, "toolspill_history_kept_out_bytes_total", Map.of("tool", PROBE)));
+        assertEquals(2000 + 5000, after.delta(before, "toolspill_stored_bytes_total", Map.of()));
+
+        assertEquals(1, after.delta(before, "toolspill_store_latency_seconds_count", Map.of("operation", "put")), "the batch's large output");
+        assertEquals(1, after.delta(before, "toolspill_store_latency_seconds_count", Map.of("operation", "upload-commit")), "the uploaded one");
+        assertTrue(after.delta(before, "toolspill_store_latency_seconds_count", Map.of("operation", "metadata")) >= 1, "the unknown blob was looked up");
+        assertEquals(0, after.total("toolspill_store_errors_total") - before.total("toolspill_store_errors_total"),
+                "an unknown id is an answer, not an error of the store");
+        assertEquals(1, after.delta(before, "toolspill_inspect_latency_seconds_count", Map.of()));
+        assertEquals(0, after.value("toolspill_uploads_in_flight", Map.of()), "every upload has ended");
+    }
+
+    @Test
+    void metricsAreInThePrometheusTextFormat() {
+        given().accept("text/plain").when().get("/q/metrics").then().statusCode(200)
+                .contentType(org.hamcrest.Matchers.startsWith("text/plain"))
+                .body(org.hamcrest.Matchers.containsString("# TYPE toolspill_uploads_in_flight gauge"));
+    }
+
+    private static long bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** One reading of /q/metrics in the Prometheus text format. */
+    record Scrape(String text) {
+
+        static Scrape now() {
+            return new Scrape(given().when().get("/q/metrics").then().statusCode(200).extract().asString());
+        }
+
+        /** How much the sum of the series of {@code name} whose labels include {@code labels} grew since {@code before}. */
+        double delta(Scrape before, String name, Map<String, String> labels) {
+            return value(name, labels) - before.value(name, labels);
+        }
+
+        double total(String name) {
+            return value(name, Map.of());
+        }
+
+        double value(String name, Map<String, String> labels) {
+            double sum = 0;
+            for (String line : text.split("\n")) {
+                if (line.startsWith("#") || !(line.startsWith(name + "{") || line.startsWith(name + " "))) {
+                    continue;
+                }
+                // name{labels} value [timestamp]: the value is the first field after the series
+                int end = line.indexOf('{') == name.length() ? line.indexOf("} ") + 1 : name.length();
+                String series = line.substring(0, end);
+                boolean matches = labels.entrySet().stream()
+                        .allMatch(label -> series.contains(label.getKey() + "=\"" + label.getValue() + "\""));
+                if (matches) {
+                    sum += Double.parseDouble(line.substring(end).strip().split(" ")[0]);
+                }
+            }
+            return sum;
+        }
+    }
+}
