@@ -5,7 +5,11 @@
 # The pin: the version in pom.xml is the image tag that deploy/base/kustomization.yaml sets (`images:`), the
 # tag every rendered target runs (never `latest`, never untagged), the version the OpenAPI document states,
 # every `toolspill:X.Y.Z` the docs name, and a release in CHANGELOG.md.
-# Rendering is skipped (said so, exit status unaffected) when kubectl is not installed.
+# Then, in every rendered target (check-rendered.py): readiness and liveness probes, a ServiceAccount the pods run as,
+# a NetworkPolicy (ingress and egress) over them, a preStop pause, terminationGracePeriodSeconds >= that pause +
+# quarkus.shutdown.timeout, a size-limited emptyDir at toolspill.spool.dir; and no static S3 keys in the base.
+# Rendering is skipped (said so, exit status unaffected) when kubectl is not installed; the rendered checks when
+# python3 has no yaml module (Debian: python3-yaml).
 set -uo pipefail
 
 deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -58,6 +62,13 @@ if ! command -v kubectl >/dev/null 2>&1; then
   exit "$failed"
 fi
 
+shutdown_default="$(sed -n 's/^quarkus\.shutdown\.timeout=//p' "$repo_dir/src/main/resources/application.properties" | head -n 1)"
+can_check_rendered=1
+if ! python3 -c 'import yaml' >/dev/null 2>&1; then
+  can_check_rendered=0
+  echo "python3 with yaml not installed, skipping the checks of the rendered manifests (probes, NetworkPolicy, preStop, spool ...)"
+fi
+
 targets=("$deploy_dir/base")
 for overlay in "$deploy_dir"/overlays/*/; do
   [ -d "$overlay" ] && targets+=("${overlay%/}")
@@ -87,6 +98,14 @@ for target in "${targets[@]}"; do
     continue
   fi
   echo "OK $name ($count resources, image $(printf '%s' "$images" | tr '\n' ' '))"
+  if [ "$can_check_rendered" -eq 1 ]; then
+    # only the base must do without static keys: an overlay (minio) may set them on purpose
+    extra=()
+    [ "$target" = "$deploy_dir/base" ] && extra=(--no-static-keys)
+    if ! printf '%s\n' "$out" | python3 "$deploy_dir/check-rendered.py" "$name" "$shutdown_default" "${extra[@]}"; then
+      failed=1
+    fi
+  fi
 done
 
 exit "$failed"
