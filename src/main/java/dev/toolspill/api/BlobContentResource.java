@@ -16,6 +16,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -61,12 +63,12 @@ public class BlobContentResource {
     }
 
     @GET
-    @Operation(summary = "A blob's raw bytes, whole or one byte range (HEAD: the same headers, no body)",
+    @Operation(operationId = "getBlob", summary = "A blob's raw bytes, whole or one byte range (HEAD: the same headers, no body)",
             description = "Streamed, never loaded whole. Immutable: cache it for good, revalidate with If-None-Match.")
-    @Parameter(name = "Range", in = ParameterIn.HEADER, example = "bytes=0-1023", description = "One range: bytes=first-last, "
+    @Parameter(name = "Range", in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING), example = "bytes=0-1023", description = "One range: bytes=first-last, "
             + "bytes=first- or bytes=-suffix. Several ranges, another unit or a malformed header: ignored, the whole blob comes with 200")
-    @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, description = "The ETag, * or a list of tags: 304 when one matches")
-    @Parameter(name = "If-Range", in = ParameterIn.HEADER, description = "Honour Range only if this is the ETag; else send the whole blob")
+    @Parameter(name = "If-None-Match", in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING), description = "The ETag, * or a list of tags: 304 when one matches")
+    @Parameter(name = "If-Range", in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING), description = "Honour Range only if this is the ETag; else send the whole blob")
     @APIResponse(responseCode = "200", description = "The whole blob, exactly as stored",
             headers = {@Header(name = "ETag", description = "The quoted blob id"), @Header(name = "Accept-Ranges"), @Header(name = "Cache-Control")},
             content = {@Content(mediaType = "text/plain; charset=utf-8"), @Content(mediaType = "application/json")})
@@ -86,7 +88,7 @@ public class BlobContentResource {
     }
 
     @DELETE
-    @Operation(summary = "Remove a blob and everything kept beside it (its read index)",
+    @Operation(operationId = "deleteBlob", summary = "Remove a blob and everything kept beside it (its read index)",
             description = "GET, HEAD and inspect of the id answer 404 afterwards. Safe to repeat; with toolspill.retention.max-age "
                     + "set, blobs older than that are removed on their own.")
     @APIResponse(responseCode = "204", description = "Removed")

@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -46,14 +47,15 @@ public class BlobsResource {
      * next part is in a {@code Link: <…>; rel="next"} header and, in JSON, in the field {@code next}.
      */
     @GET
-    @Operation(summary = "Read exactly the part of a blob a selector names (the text the inspect tool returns)",
+    @Operation(operationId = "inspectBlob", summary = "Read exactly the part of a blob a selector names (the text the inspect tool returns)",
             description = "text/plain by default; Accept: application/json gives the result item, whose field next names the "
                     + "selector of the next part when the answer is cut. A Link header with rel=\"next\" names it too.")
     @APIResponse(responseCode = "200", description = "Selected bytes, exactly as stored",
             headers = @Header(name = "Link", description = "</v1/blobs/{id}/inspect?selector=…>; rel=\"next\" when a next part exists"),
             content = {@Content(mediaType = "text/plain", examples = {@ExampleObject(name = "lines:2-3", value = "event 2 ok\nevent 3 ok\n"),
                     @ExampleObject(name = "slice:10..12", value = "[{\"id\": 10},{\"id\": 11}]")}),
-                    @Content(mediaType = "application/json", examples = @ExampleObject(name = "a cut answer", value = OpenApiExamples.INSPECT_ITEM))})
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = ResultItem.class),
+                            examples = @ExampleObject(name = "a cut answer", value = OpenApiExamples.INSPECT_ITEM))})
     @APIResponse(responseCode = "400", description = "Malformed id, bad selector syntax, wrong selector for the blob's kind, unknown key or pointer, range past the end",
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "past the end", value = OpenApiExamples.PROBLEM_RANGE)))
     @APIResponse(responseCode = "404", description = "No such blob", content = @Content(mediaType = "application/problem+json"))

@@ -20,7 +20,7 @@ public class NoopResource {
 
     @POST
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Accept a body and do nothing", description = "A baseline for load tests: the same HTTP stack, no work.")
+    @Operation(operationId = "noop", summary = "Accept a body and do nothing", description = "A baseline for load tests: the same HTTP stack, no work.")
     @APIResponse(responseCode = "204", description = "Nothing to return")
     public void noop(String ignored) {
         // nothing, on purpose

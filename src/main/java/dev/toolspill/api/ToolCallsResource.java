@@ -61,7 +61,7 @@ public class ToolCallsResource {
     }
 
     @POST
-    @Operation(summary = "Run a batch of tool calls concurrently",
+    @Operation(operationId = "runToolCalls", summary = "Run a batch of tool calls concurrently",
             description = "Results come back in call order. A failing, timing-out or unknown tool is an error item; the batch still answers 200. "
                     + "With format=openai, openai-responses or anthropic the body is what that provider's API returned and the answer is "
                     + "what the client appends to its conversation; the result items' facts (blob, truncation) are in the Toolspill-Results header.")
@@ -75,7 +75,8 @@ public class ToolCallsResource {
                     + "over toolspill.pipeline.results-header-max-bytes, {call_id, status, blob_id?, dropped_bytes?} per call", schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)),
                     @Header(name = ResultsHeader.OMITTED, description = "Calls left out of Toolspill-Results to keep it within its cap",
                             schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.INTEGER))},
-            content = @Content(mediaType = "application/json", examples = {
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Results.class,
+                    description = "Toolspill's shape; with format, the provider's (see the examples)"), examples = {
                     @ExampleObject(name = "results", value = OpenApiExamples.RESULTS),
                     @ExampleObject(name = "openai", value = OpenApiExamples.ANSWER_OPENAI),
                     @ExampleObject(name = "openai-responses", value = OpenApiExamples.ANSWER_OPENAI_RESPONSES),
@@ -86,6 +87,7 @@ public class ToolCallsResource {
             content = @Content(mediaType = "application/problem+json"))
     @APIResponse(responseCode = "413", description = "Over toolspill.pipeline.max-body-bytes, or more calls than toolspill.pipeline.max-calls",
             content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "415", description = "A body that is not application/json", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> call(@Parameter(description = "openai, openai-responses or anthropic: the body and the answer in that provider's shapes; omit for Toolspill's")

@@ -20,6 +20,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -49,20 +50,20 @@ public class ToolOutputsResource {
 
     @POST
     @Blocking
-    @Operation(summary = "Promote, store and limit an output produced elsewhere",
+    @Operation(operationId = "ingestToolOutput", summary = "Promote, store and limit an output produced elsewhere",
             description = "Up to 800 UTF-8 bytes stay inline; larger outputs are stored as a blob and replaced by a summary "
                     + "of at most 400 bytes that starts with [blob:<id>]. The per-tool limit (toolspill.limits.*) caps the result.")
     @RequestBody(content = {
             @Content(mediaType = "text/plain", examples = @ExampleObject(name = "log", value = "2026-11-29T10:00:00Z INFO request 1 served in 1 ms\n...")),
             @Content(mediaType = "application/json", examples = @ExampleObject(name = "array", value = "[{\"id\":0,\"name\":\"item-0\"}, ...]"))})
     @APIResponse(responseCode = "200", description = "The result item", content = @Content(mediaType = "application/json",
-            examples = @ExampleObject(name = "stored", value = OpenApiExamples.STORED_ITEM)))
+            schema = @Schema(implementation = ResultItem.class), examples = @ExampleObject(name = "stored", value = OpenApiExamples.STORED_ITEM)))
     @APIResponse(responseCode = "400", description = "Missing tool, invalid UTF-8, or invalid JSON sent as application/json",
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "bad json", value = OpenApiExamples.PROBLEM)))
     @APIResponse(responseCode = "413", description = "Body over toolspill.ingest.max-bytes", content = @Content(mediaType = "application/problem+json"))
     @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
     @APIResponse(responseCode = "503", description = "This replica reads toolspill.ingest.max-concurrent bodies already (Retry-After; the "
-            + "connection is closed before the body is read)", content = @Content(mediaType = "application/problem+json"))
+            + "connection is closed before the body is read), or the store cannot take the output now: send it again later", content = @Content(mediaType = "application/problem+json"))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public ResultItem ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")

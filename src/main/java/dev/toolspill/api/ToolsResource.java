@@ -14,6 +14,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -40,10 +42,16 @@ public class ToolsResource {
         this.mapper = mapper;
     }
 
+    /** Toolspill's shape of one definition, for the OpenAPI document (the answer itself is built as JSON). */
+    @Schema(name = "ToolDefinition")
+    record ToolDefinition(String name, String description,
+                          @Schema(type = SchemaType.OBJECT, description = "JSON Schema of the arguments") Object parameters) {
+    }
+
     @GET
-    @Operation(summary = "Tool definitions: name, description and JSON Schema of the arguments")
+    @Operation(operationId = "listTools", summary = "Tool definitions: name, description and JSON Schema of the arguments")
     @APIResponse(responseCode = "200", description = "Definitions in the requested shape", content = @Content(mediaType = "application/json",
-            examples = {@ExampleObject(name = "toolspill", value = OpenApiExamples.TOOLS),
+            schema = @Schema(type = SchemaType.ARRAY, implementation = ToolDefinition.class), examples = {@ExampleObject(name = "toolspill", value = OpenApiExamples.TOOLS),
                     @ExampleObject(name = "openai", value = OpenApiExamples.TOOLS_OPENAI),
                     @ExampleObject(name = "openai-responses", value = OpenApiExamples.TOOLS_OPENAI_RESPONSES),
                     @ExampleObject(name = "anthropic", value = OpenApiExamples.TOOLS_ANTHROPIC)}))
