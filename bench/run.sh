@@ -6,6 +6,7 @@
 #   bench/run.sh            build, run, print the table
 #   bench/run.sh --write    ... and replace the results section of BENCHMARKS.md with this run
 #   bench/run.sh --no-build use the jars already in target/ (quarkus-app and s3proxy)
+#   bench/run.sh --rows 2,8 run only these rows (by number; the data is generated all the same)
 #
 # Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 5),
 # BENCH_RUNS (runs per timed measurement, median taken, 3), BENCH_TMPDIR (where the ~4 GiB of data go,
@@ -18,14 +19,25 @@ ROOT=$(pwd)
 
 WRITE=0
 BUILD=1
+ROWS=all
+NEXT_IS_ROWS=0
 for arg in "$@"; do
+    if [ "$NEXT_IS_ROWS" = 1 ]; then
+        ROWS=",$arg,"
+        NEXT_IS_ROWS=0
+        continue
+    fi
     case $arg in
         --write) WRITE=1 ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --rows) NEXT_IS_ROWS=1 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
+
+[ "$NEXT_IS_ROWS" = 0 ] || { echo "--rows needs a list, e.g. --rows 2,8" >&2; exit 2; }
+[ "$WRITE" = 0 ] || [ "$ROWS" = all ] || { echo "--write replaces the whole results table: run every row" >&2; exit 2; }
 
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-5}
@@ -203,6 +215,9 @@ FAILED=0
 run_row() { # id benchmark target function: a failing row is reported as failed, and the others still run
     local rc
     ROW_ID=$1
+    if [ "$ROWS" != all ] && [[ "$ROWS" != *",$1,"* ]]; then
+        return 0
+    fi
     ensure_fs
     say "$2"
     set +e
@@ -320,6 +335,72 @@ bench_fs_ingest() {
     r=$(calc "$catm / $tsm")
     row "ingest 256 MiB text into \`fs\` (MiB/s, median of $RUNS)" "$(calc "$size / $MIB / $tsm" 0) MiB/s" \
         "$(calc "$size / $MIB / $catm" 0) MiB/s \`cat > file && sync\`" "$r" "≥ 0.5" "$(met "$r >= 0.5")"
+}
+
+bench_fs_ingest_nginx() {
+    local f=$D/text-256m.txt size prefix conf port i ts=() ngx=()
+    size=$(size_of "$f")
+    prefix=$W/nginx-put
+    # the uploads' temp files and their final place on one filesystem: nginx renames, it does not copy
+    mkdir -p "$prefix/root" "$prefix/body" "$prefix/tmp"
+    port=$(free_port)
+    conf=$prefix/nginx.conf
+    cat > "$conf" <<EOF
+daemon off;
+worker_processes auto;
+pid $prefix/nginx.pid;
+error_log $prefix/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_max_body_size 0;
+    client_body_temp_path $prefix/body;
+    proxy_temp_path $prefix/tmp/proxy;
+    fastcgi_temp_path $prefix/tmp/fastcgi;
+    uwsgi_temp_path $prefix/tmp/uwsgi;
+    scgi_temp_path $prefix/tmp/scgi;
+    server {
+        listen 127.0.0.1:$port;
+        root $prefix/root;
+        location / {
+            dav_methods PUT;
+            create_full_put_path on;
+        }
+    }
+}
+EOF
+    say "starting nginx (WebDAV PUT) on 127.0.0.1:$port"
+    start_bg "$prefix/stderr.log" "$NGINX" -p "$prefix" -e "$prefix/error.log" -c "$conf"
+    local npid=$LAST_PID
+    wait_http nginx-put "http://127.0.0.1:$port/" "$npid" "$prefix/stderr.log" any
+    put() { # prints the seconds of one PUT of $f plus the sync that makes it durable; needs 201
+        local t code
+        rm -f "$prefix/root/upload.txt"
+        t=$(now)
+        code=$(curl -sS -o /dev/null -w '%{http_code}' -X PUT -T "$f" "http://127.0.0.1:$port/upload.txt")
+        sync
+        since "$t"
+        [ "$code" = 201 ] || { echo "bench: nginx PUT answered HTTP $code" >&2; return 1; }
+    }
+    put > /dev/null # warm-up; the copy is the file, byte for byte
+    cmp -s "$f" "$prefix/root/upload.txt"
+    ingest "$FS_PORT" "$f" text/plain "$W/a.json" > /dev/null
+    clear_fs
+    for i in $(seq 1 "$RUNS"); do
+        ngx+=("$(put)")
+        ts+=("$(ingest "$FS_PORT" "$f" text/plain "$W/a.json")") # answers once the blob and its directory are fsynced
+        [ "$(size_of "$FS_ROOT/blobs/$(jq -r .blob.id "$W/a.json").txt")" = "$size" ]
+        clear_fs
+    done
+    stop_pid "$npid"
+    rm -f "$prefix/root/upload.txt"
+    local tsm ngxm r
+    tsm=$(printf '%s\n' "${ts[@]}" | median)
+    ngxm=$(printf '%s\n' "${ngx[@]}" | median)
+    note "fs ingest, s: ${ts[*]}; nginx PUT + sync, s: ${ngx[*]}"
+    r=$(calc "$ngxm / $tsm")
+    row "ingest 256 MiB text into \`fs\` vs an HTTP upload to disk (MiB/s, median of $RUNS)" "$(calc "$size / $MIB / $tsm" 0) MiB/s" \
+        "$(calc "$size / $MIB / $ngxm" 0) MiB/s nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///') \`PUT\` (WebDAV) + \`sync\`" "$r" "≥ 0.8" "$(met "$r >= 0.8")"
 }
 
 bench_s3_ingest() {
@@ -540,6 +621,7 @@ run_row 4 "inspect near the end: 512 MiB vs 1 MiB" "≤ 2" bench_inspect
 run_row 5 "JSON summary + index vs jq length" "> 1" bench_json
 run_row 6 "1 MiB ranged GET vs nginx" "≥ 0.5" bench_range
 run_row 7 "peak RSS during the 1 GiB ingest" "HTTP 200 within -Xmx$HEAP" bench_rss
+run_row 8 "ingest 256 MiB into fs vs nginx PUT + sync" "≥ 0.8" bench_fs_ingest_nginx
 ensure_fs
 
 # ---------------------------------------------------------------- report
