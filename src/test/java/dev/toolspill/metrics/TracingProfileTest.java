@@ -1,0 +1,79 @@
+package dev.toolspill.metrics;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** With the OpenTelemetry SDK turned on, a batch, each of its calls and each store call is a span of the request's trace. */
+@QuarkusTest
+@TestProfile(TracingProfileTest.Tracing.class)
+class TracingProfileTest {
+
+    public static class Tracing implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.otel.sdk.disabled", "false",
+                    "quarkus.otel.bsp.schedule.delay", "10ms",
+                    "quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
+        }
+    }
+
+    /** Spans end up here, as an OTLP collector would get them (Quarkus exports to every SpanExporter bean). */
+    @ApplicationScoped
+    static class Exporters {
+        @Produces
+        @Singleton
+        InMemorySpanExporter memory() {
+            return InMemorySpanExporter.create();
+        }
+    }
+
+    @Inject
+    InMemorySpanExporter spans;
+
+    @Test
+    void aBatchItsCallsAndItsStoreCallsAreSpansOfOneTrace() {
+        spans.reset();
+        given().contentType(ContentType.JSON).body("""
+                        {"calls":[{"id":"1","name":"echo","arguments":{"text":"y","times":3000}}]}""")
+                .when().post("/v1/tool-calls").then().statusCode(200);
+
+        SpanData batch = awaitSpan(span -> span.getName().equals("tool batch"));
+        SpanData call = awaitSpan(span -> span.getName().equals("tool call")
+                && "echo".equals(span.getAttributes().get(AttributeKey.stringKey("toolspill.tool"))));
+        SpanData put = awaitSpan(span -> span.getName().equals("store put"));
+        assertTrue(batch.getTraceId().equals(call.getTraceId()) && call.getTraceId().equals(put.getTraceId()),
+                "one trace for the request: " + List.of(batch, call, put));
+    }
+
+    /** Spans are exported in batches, every few milliseconds here: wait for the one wanted, at most a few seconds. */
+    private SpanData awaitSpan(Predicate<SpanData> wanted) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            for (SpanData span : spans.getFinishedSpanItems()) {
+                if (wanted.test(span)) {
+                    return span;
+                }
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // a poll, not a wait for time to pass
+        }
+        return fail("no such span among " + spans.getFinishedSpanItems().stream().map(SpanData::getName).toList());
+    }
+}
