@@ -347,6 +347,7 @@ bench_fs_ingest_nginx() {
     conf=$prefix/nginx.conf
     cat > "$conf" <<EOF
 daemon off;
+$( [ "$(id -u)" = 0 ] && echo "user root;" ) # as root, workers would be nobody, who may not write here
 worker_processes auto;
 pid $prefix/nginx.pid;
 error_log $prefix/error.log warn;
