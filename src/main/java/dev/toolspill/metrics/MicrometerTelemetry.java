@@ -48,14 +48,21 @@ public class MicrometerTelemetry implements Telemetry {
     private final AtomicInteger uploads = new AtomicInteger();
     private final Counter stored;
 
+    @jakarta.inject.Inject
     public MicrometerTelemetry(MeterRegistry registry, Tracer tracer, ToolspillConfig config, Instance<StoreGauges> gauges) {
+        this(registry, tracer, config.metrics().maxTools(), gauges.stream().toList());
+    }
+
+    MicrometerTelemetry(MeterRegistry registry, Tracer tracer, int maxTools, List<StoreGauges> found) {
+        if (maxTools < 0) {
+            throw new IllegalArgumentException("toolspill.metrics.max-tools must be 0 or more, got " + maxTools);
+        }
         this.registry = registry;
         this.tracer = tracer;
-        this.maxTools = config.metrics().maxTools();
+        this.maxTools = maxTools;
         this.stored = Counter.builder("toolspill.stored.bytes").description("Bytes of blobs written to the store").register(registry);
         Gauge.builder("toolspill.uploads.in.flight", uploads, AtomicInteger::get)
                 .description("Outputs being written to the store from a stream right now").register(registry);
-        List<StoreGauges> found = gauges.stream().toList();
         if (!found.isEmpty()) {
             gauge("toolspill.store.well", "1 when the shared store answered its last check, 0 when not", found,
                     g -> g.storeWell().map(well -> well ? 1.0 : 0.0));
