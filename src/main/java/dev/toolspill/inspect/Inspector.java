@@ -9,8 +9,10 @@ import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.ReadIndex;
+import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.util.Arrays;
 
@@ -28,14 +30,25 @@ public class Inspector {
     private final SelectionRenderer renderer;
     private final Spans spans;
     private final PathReader paths;
+    private final GrepReader greps;
+
+    @Inject
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, ToolspillConfig config) {
+        this(store, indexer, summarizer, limit, InspectSettings.of(config.inspect()));
+    }
 
     public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
+        this(store, indexer, summarizer, limit, InspectSettings.DEFAULT);
+    }
+
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, InspectSettings settings) {
         this.store = store;
         this.indexer = indexer;
         this.summarizer = summarizer;
         this.renderer = new SelectionRenderer(limit);
         this.spans = new Spans(store, renderer);
         this.paths = new PathReader(store, spans, renderer);
+        this.greps = new GrepReader(store, limit, settings);
     }
 
     public Uni<Limited> inspect(BlobId id, Selector selector) {
@@ -61,6 +74,9 @@ public class Inspector {
         }
         if (selector instanceof Selector.Path path) {
             return paths.read(id, index, path);
+        }
+        if (selector instanceof Selector.Grep grep) {
+            return greps.read(id, index, grep);
         }
         return Uni.createFrom().item(() -> renderer.head(id, index, summarizer.summarize(id, index.shape())));
     }
