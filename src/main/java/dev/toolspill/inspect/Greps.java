@@ -86,6 +86,11 @@ final class Greps {
                 throw bad(selector, "starts a regular expression with / but does not close it with /; for text that starts "
                         + "with /, write it as a JSON string, e.g. grep:\"" + Utf8.clip(body, 60) + "\"");
             }
+            if (!regex.group(2).isEmpty() && !regex.group(2).equals("i")) {
+                throw bad(selector, "ends its regular expression with the flags '" + Utf8.clip(regex.group(2), 40) + "', but the one "
+                        + "flag is i (ignore case); for text that starts with /, write it as a JSON string, e.g. grep:\""
+                        + Utf8.clip(body, 60) + "\"");
+            }
             return new Selector.Grep(regex.group(1), true, flags(selector, regex.group(2)), context, max, from);
         }
         return new Selector.Grep(body, false, false, context, max, from);
