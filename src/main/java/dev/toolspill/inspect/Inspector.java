@@ -31,6 +31,7 @@ public class Inspector {
     private final Spans spans;
     private final PathReader paths;
     private final GrepReader greps;
+    private final HeadPicture picture;
 
     @Inject
     public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, ToolspillConfig config) {
@@ -49,6 +50,7 @@ public class Inspector {
         this.spans = new Spans(store, renderer);
         this.paths = new PathReader(store, spans, renderer);
         this.greps = new GrepReader(store, limit, settings);
+        this.picture = new HeadPicture(store, settings);
     }
 
     public Uni<Limited> inspect(BlobId id, Selector selector) {
@@ -78,7 +80,7 @@ public class Inspector {
         if (selector instanceof Selector.Grep grep) {
             return greps.read(id, index, grep);
         }
-        return Uni.createFrom().item(() -> renderer.head(id, index, summarizer.summarize(id, index.shape())));
+        return picture.of(id, index).map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {

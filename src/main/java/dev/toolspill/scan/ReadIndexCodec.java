@@ -14,10 +14,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A {@link ReadIndex} as the bytes a store keeps: versioned JSON, refused rather than guessed at when it does not fit. */
+/**
+ * A {@link ReadIndex} as the bytes a store keeps: versioned JSON, refused rather than guessed at when it does not fit.
+ * Version 3 adds a text's longest line; a version 2 index of a JSON blob still reads, one of a text is refused (it
+ * lacks that line), so the blob is scanned once more and gets a new one.
+ */
 public final class ReadIndexCodec {
 
-    static final int VERSION = 2;
+    static final int VERSION = 3;
+    private static final int OLDEST = 2;
 
     private final ObjectMapper mapper;
 
@@ -36,6 +41,9 @@ public final class ReadIndexCodec {
         ObjectNode spans = root.putObject("values");
         index.values().forEach((name, span) -> spans.putArray(name).add(span.offset()).add(span.end()));
         root.set("shape", shape(index.shape()));
+        if (index.longest() != null) {
+            root.putArray("longest").add(index.longest().number()).add(index.longest().offset()).add(index.longest().bytes());
+        }
         try {
             return mapper.writeValueAsBytes(root);
         } catch (IOException e) {
@@ -57,6 +65,7 @@ public final class ReadIndexCodec {
         LongList offsets = new LongList();
         Map<String, ByteRange> values = new LinkedHashMap<>();
         JsonNode shape = null;
+        long[] longest = null;
         try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a read index");
@@ -89,14 +98,22 @@ public final class ReadIndexCodec {
                         }
                     }
                     case "shape" -> shape = mapper.readTree(parser);
+                    case "longest" -> {
+                        longest = new long[3];
+                        for (int i = 0; i < 3; i++) {
+                            expect(parser, JsonToken.VALUE_NUMBER_INT);
+                            longest[i] = parser.getLongValue();
+                        }
+                        expect(parser, JsonToken.END_ARRAY);
+                    }
                     default -> parser.skipChildren();
                 }
             }
         } catch (RuntimeException e) {
             throw new IOException("a damaged read index: " + e.getMessage(), e);
         }
-        if (version != VERSION) {
-            throw new IOException("not a read index of version " + VERSION);
+        if (version < OLDEST || version > VERSION) {
+            throw new IOException("not a read index of version " + OLDEST + " to " + VERSION);
         }
         try {
             BlobKind blobKind = BlobKind.ofLabel(kind);
@@ -104,7 +121,11 @@ public final class ReadIndexCodec {
             if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && positions.length == 0) || shape == null) {
                 throw new IOException("a read index without its positions");
             }
-            return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape));
+            if (blobKind == BlobKind.TEXT && longest == null) {
+                throw new IOException("a read index of version " + version + " without the text's longest line");
+            }
+            ReadIndex.Line line = longest == null ? null : new ReadIndex.Line(longest[0], longest[1], longest[2]);
+            return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape), line);
         } catch (RuntimeException e) {
             throw new IOException("a damaged read index: " + e.getMessage(), e);
         }

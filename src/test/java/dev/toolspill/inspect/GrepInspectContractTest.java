@@ -1,22 +1,14 @@
 package dev.toolspill.inspect;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
-import dev.toolspill.blob.BlobUpload;
-import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
-import dev.toolspill.scan.BlobIndexer;
-import dev.toolspill.scan.Scan;
-import dev.toolspill.scan.StreamScanner;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -33,35 +25,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public abstract class GrepInspectContractTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     protected abstract BlobStore store();
 
-    /** {@code text} stored twice: streamed with a read index (every 7 units), and whole without one. */
     private BlobId[] twins(String text, boolean json) throws Exception {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        StreamScanner scanner = new StreamScanner(IndexedInspectContractTest.SUMMARIZER.settings(), json, 7);
-        BlobId indexed = BlobId.random();
-        BlobUpload upload = store().upload(indexed, json ? BlobFormat.JSON : BlobFormat.TEXT);
-        for (int pos = 0; pos < bytes.length; pos += 1000) {
-            int n = Math.min(1000, bytes.length - pos);
-            scanner.feed(bytes, pos, n);
-            upload.write(bytes, pos, n);
-        }
-        Scan scan = scanner.finish();
-        upload.commit(scan.kind().format());
-        indexer().keep(indexed, scan.index()).await().atMost(Duration.ofSeconds(30));
-        BlobId plain = BlobId.random();
-        store().put(plain, scan.kind().format(), bytes).await().atMost(Duration.ofSeconds(30));
-        return new BlobId[] {indexed, plain};
-    }
-
-    private BlobIndexer indexer() {
-        return new BlobIndexer(store(), IndexedInspectContractTest.SUMMARIZER.settings(), MAPPER, 32 << 20);
+        return StoredTwins.store(store(), text, json);
     }
 
     private Inspector inspector(int limit, InspectSettings settings) {
-        return new Inspector(store(), indexer(), IndexedInspectContractTest.SUMMARIZER, new HistoryLimit(limit, Map.of()), settings);
+        return StoredTwins.inspector(store(), limit, settings);
     }
 
     private Inspector inspector(int limit) {
@@ -69,11 +40,7 @@ public abstract class GrepInspectContractTest {
     }
 
     private static String answer(Inspector inspector, BlobId id, String selector) {
-        try {
-            return inspector.inspect(id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(60)).text();
-        } catch (InvalidSelectorException e) {
-            return "error: " + e.getMessage().replace(id.toString(), "<id>");
-        }
+        return StoredTwins.answer(inspector, id, selector);
     }
 
     /** The parts of a grep joined as a program would: each without its last line, a cut unit joined with its bytes: parts. */

@@ -134,4 +134,20 @@ class BlobIndexerTest {
         assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
         assertEquals(3, store.streams.get(), "built, then rebuilt twice");
     }
+
+    @Test
+    void aVersionTwoIndexOfATextIsRebuiltWithItsLongestLine() throws Exception {
+        GatedStore store = new GatedStore();
+        store.open.complete(null);
+        BlobId id = text(store, "short\nthe longest line\nx\n");
+        ReadIndex built = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10));
+        Path index = root.resolve("index/" + id + ".idx");
+        Files.writeString(index, Files.readString(index).replace("\"version\":3", "\"version\":2").replaceAll(",\"longest\":\\[[0-9,]*\\]", ""));
+        assertFalse(Files.readString(index).contains("\"longest\":"), "as a version 2 index was written");
+        ReadIndex rebuilt = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10));
+        assertEquals(new ReadIndex.Line(2, 6, 16), rebuilt.longest());
+        assertEquals(built.longest(), rebuilt.longest());
+        assertEquals(2, store.streams.get(), "built, then rebuilt once for the missing line");
+        assertTrue(Files.readString(index).contains("\"version\":3"), "and kept in the new version");
+    }
 }
