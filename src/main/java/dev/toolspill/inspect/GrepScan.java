@@ -57,7 +57,7 @@ final class GrepScan {
         this.matcher = matcher;
         this.skip = skip;
         this.page = page;
-        this.visitAll = page != null && skip == null;
+        this.visitAll = skip == null; // skipping, only matches reach the page (there is no context to keep)
         this.base = start;
         this.rawStart = start;
         this.unit = firstUnit;
