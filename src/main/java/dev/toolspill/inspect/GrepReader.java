@@ -80,8 +80,9 @@ final class GrepReader {
                 .onFailure(GrepScan.GaveUp.class).transform(e -> tooCostly(grep, text, ((GrepScan.GaveUp) e).unit));
     }
 
+    /** The chunk's bytes go straight into the search's buffer. */
     private static Limited feed(GrepScan scan, Buffer chunk) {
-        return scan.feed(chunk.getBytes(), 0, chunk.length());
+        return scan.feed(chunk.length(), (target, at) -> chunk.getBytes(target, at));
     }
 
     /** Literal text (also a regex without special characters) is searched as bytes; anything else as a regex. */

@@ -2,6 +2,8 @@ package dev.toolspill.inspect;
 
 import dev.toolspill.limit.Limited;
 
+import java.util.function.ObjIntConsumer;
+
 /**
  * A grep over a blob's bytes, fed chunk by chunk from a unit's start: it frames units (lines or entries), tests them
  * and hands them to the {@link GrepPage} until the page is decided. Memory is bounded, whatever the blob: a buffer
@@ -68,8 +70,18 @@ final class GrepScan {
 
     /** Takes the next bytes of the blob; the answer once the page is decided, else null. */
     Limited feed(byte[] chunk, int offset, int count) {
+        return feed(count, (target, at) -> System.arraycopy(chunk, offset, target, at, count));
+    }
+
+    /**
+     * Takes the next {@code count} bytes of the blob, which {@code fill} copies into the given array from the given
+     * index on (straight from a chunk, with no copy of its own); the answer once the page is decided, else null.
+     */
+    Limited feed(int count, ObjIntConsumer<byte[]> fill) {
         if (result == null && count > 0) {
-            append(chunk, offset, count);
+            makeRoom(count);
+            fill.accept(buffer, length);
+            length += count;
             process();
         }
         return result;
@@ -90,8 +102,8 @@ final class GrepScan {
         return (int) (offset - base);
     }
 
-    /** Keeps what is still needed of the buffer (the open unit, or a long unit's carry) and appends the chunk. */
-    private void append(byte[] chunk, int offset, int count) {
+    /** Keeps what is still needed of the buffer (the open unit, or a long unit's carry), with room for {@code count} more. */
+    private void makeRoom(int count) {
         int keepFrom = longUnit ? carryFrom : at(rawStart);
         int kept = length - keepFrom;
         byte[] target = kept + count > buffer.length ? new byte[Math.max(kept + count, buffer.length * 2)] : buffer;
@@ -102,8 +114,6 @@ final class GrepScan {
         scan -= keepFrom;
         carryFrom -= keepFrom;
         searchFrom = Math.max(0, searchFrom - keepFrom);
-        System.arraycopy(chunk, offset, buffer, length, count);
-        length += count;
     }
 
     private void process() {
