@@ -10,8 +10,10 @@ import dev.toolspill.output.Summarizer;
 import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.BlobKind;
 import dev.toolspill.scan.ReadIndex;
+import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,14 +34,27 @@ public class Inspector {
     private final SelectionRenderer renderer;
     private final Spans spans;
     private final PathReader paths;
+    private final GrepReader greps;
+    private final HeadPicture picture;
+
+    @Inject
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, ToolspillConfig config) {
+        this(store, indexer, summarizer, limit, InspectSettings.of(config.inspect()));
+    }
 
     public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
+        this(store, indexer, summarizer, limit, InspectSettings.DEFAULT);
+    }
+
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, InspectSettings settings) {
         this.store = store;
         this.indexer = indexer;
         this.summarizer = summarizer;
         this.renderer = new SelectionRenderer(limit);
         this.spans = new Spans(store, renderer);
         this.paths = new PathReader(store, spans, renderer);
+        this.greps = new GrepReader(store, limit, settings);
+        this.picture = new HeadPicture(store, settings);
     }
 
     public Uni<Limited> inspect(BlobId id, Selector selector) {
@@ -89,7 +104,10 @@ public class Inspector {
         if (selector instanceof Selector.Path path) {
             return paths.read(id, index, path);
         }
-        return Uni.createFrom().item(() -> renderer.head(id, index, summarizer.summarize(id, index.shape())));
+        if (selector instanceof Selector.Grep grep) {
+            return greps.read(id, index, grep);
+        }
+        return picture.of(id, index).map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {
