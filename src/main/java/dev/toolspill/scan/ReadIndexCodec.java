@@ -101,7 +101,7 @@ public final class ReadIndexCodec {
         try {
             BlobKind blobKind = BlobKind.ofLabel(kind);
             long[] positions = offsets.toArray();
-            if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && positions.length == 0) || shape == null) {
+            if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && count > 0 && positions.length == 0) || shape == null) {
                 throw new IOException("a read index without its positions");
             }
             return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape));

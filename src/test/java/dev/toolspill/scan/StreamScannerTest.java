@@ -184,4 +184,17 @@ class StreamScannerTest {
         assertEquals(lines.shape(), codec.decode(codec.encode(lines)).shape());
         assertArrayEquals(new long[] {0, 4, 8}, lines.offsets());
     }
+
+    @Test
+    void theIndexOfAnEmptyArrayRoundTrips() throws Exception {
+        ReadIndexCodec codec = new ReadIndexCodec(MAPPER);
+        for (String empty : new String[] {"[]", "[ \n ]"}) {
+            ReadIndex index = scan(empty, true, 2, new Random(3)).index();
+            assertEquals(0, index.count());
+            ReadIndex back = codec.decode(codec.encode(index));
+            assertEquals(BlobKind.JSON_ARRAY, back.kind());
+            assertEquals(index.bytes(), back.bytes());
+            assertArrayEquals(index.offsets(), back.offsets(), "nothing to index is not a damaged index");
+        }
+    }
 }
