@@ -1,37 +1,92 @@
 #!/usr/bin/env bash
-# Renders the kustomize base and every overlay under deploy/overlays/ with
-# `kubectl kustomize` (offline). Prints one OK line per target; exits non-zero if any
-# target fails. Skips (exit 0) when kubectl is not installed.
+# Checks the release pin, then renders the kustomize base and every overlay under deploy/overlays/ with
+# `kubectl kustomize` (offline). Prints one OK line per check; exits non-zero if any fails.
+#
+# The pin: the version in pom.xml is the image tag that deploy/base/kustomization.yaml sets (`images:`), the
+# tag every rendered target runs (never `latest`, never untagged), the version the OpenAPI document states,
+# every `toolspill:X.Y.Z` the docs name, and a release in CHANGELOG.md.
+# Rendering is skipped (said so, exit status unaffected) when kubectl is not installed.
 set -uo pipefail
 
-if ! command -v kubectl >/dev/null 2>&1; then
-  echo "kubectl not installed, skipping manifest check"
-  exit 0
+deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo_dir="$(dirname "$deploy_dir")"
+failed=0
+
+fail() {
+  echo "FAIL $*" >&2
+  failed=1
+}
+
+version="$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$repo_dir/pom.xml" | head -n 1)"
+if [ -z "$version" ]; then
+  fail "pom.xml: no project version"
 fi
 
-deploy_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# --- the release pin, without a cluster or kubectl ----------------------------------------------------
+check_pin() {
+  local tag
+  tag="$(awk '/^images:/ {in_images = 1} in_images && /- name: toolspill$/ {in_toolspill = 1}
+              in_toolspill && /newTag:/ {gsub(/["'\'']/, "", $2); print $2; exit}' "$deploy_dir/base/kustomization.yaml")"
+  if [ "$tag" != "$version" ]; then
+    fail "deploy/base/kustomization.yaml pins toolspill:${tag:-<none>}, pom.xml says $version"
+  else
+    echo "OK deploy/base pins toolspill:$version (pom.xml)"
+  fi
+
+  local openapi
+  openapi="$(sed -n 's/^quarkus.smallrye-openapi.info-version=//p' "$repo_dir/src/main/resources/application.properties")"
+  if [ "$openapi" != "$version" ] && [ "$openapi" != '${quarkus.application.version}' ]; then
+    fail "application.properties: OpenAPI info-version is '$openapi', not $version or \${quarkus.application.version}"
+  fi
+
+  local named wrong
+  named="$(cd "$repo_dir" && grep -rhoE 'toolspill:[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.-]*' README.md deploy src/main/docker 2>/dev/null | sort -u)"
+  wrong="$(printf '%s\n' "$named" | grep -v "^toolspill:$version\$" | grep -v '^$' | tr '\n' ' ')"
+  if [ -n "$wrong" ]; then
+    fail "the docs name other versions than $version: $wrong"
+  fi
+
+  if ! grep -q "^## \[$version\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}\$" "$repo_dir/CHANGELOG.md"; then
+    fail "CHANGELOG.md has no '## [$version] - YYYY-MM-DD' release"
+  fi
+}
+check_pin
+
+# --- rendering ---------------------------------------------------------------------------------------
+if ! command -v kubectl >/dev/null 2>&1; then
+  echo "kubectl not installed, skipping the rendering of the manifests"
+  exit "$failed"
+fi
 
 targets=("$deploy_dir/base")
 for overlay in "$deploy_dir"/overlays/*/; do
   [ -d "$overlay" ] && targets+=("${overlay%/}")
 done
 
-failed=0
 for target in "${targets[@]}"; do
   name="deploy/${target#"$deploy_dir"/}"
   if ! out="$(kubectl kustomize "$target" 2>&1)"; then
-    echo "FAIL $name" >&2
+    fail "$name"
     printf '%s\n' "$out" | sed 's/^/  /' >&2
-    failed=1
     continue
   fi
   count="$(printf '%s\n' "$out" | grep -c '^kind:')"
   if [ "$count" -eq 0 ]; then
-    echo "FAIL $name: rendered no resources" >&2
-    failed=1
+    fail "$name: rendered no resources"
     continue
   fi
-  echo "OK $name ($count resources)"
+  # The Toolspill container runs the pinned release, by tag (a registry prefix is fine).
+  images="$(printf '%s\n' "$out" | sed -n 's/^ *image: *//p' | tr -d '"'\' | grep -E '(^|/)toolspill(:|@|$)' | sort -u)"
+  if [ -z "$images" ]; then
+    fail "$name: no toolspill image"
+    continue
+  fi
+  bad="$(printf '%s\n' "$images" | grep -vE "(^|/)toolspill:$(printf '%s' "$version" | sed 's/\./\\./g')\$" | tr '\n' ' ')"
+  if [ -n "$bad" ]; then
+    fail "$name: runs $bad- not toolspill:$version"
+    continue
+  fi
+  echo "OK $name ($count resources, image $(printf '%s' "$images" | tr '\n' ' '))"
 done
 
 exit "$failed"

@@ -99,6 +99,20 @@ class ArchitectureTest {
     }
 
     @Test
+    void theMcpAdapterIsALeafThatNothingUses() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.mcp..")
+                .should().dependOnClassesThat().resideInAPackage("dev.toolspill.mcp..")
+                .check(main);
+    }
+
+    @Test
+    void onlyTheMcpAdapterKnowsTheMcpServer() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.mcp..")
+                .should().dependOnClassesThat().resideInAPackage("io.quarkiverse.mcp..")
+                .check(main);
+    }
+
+    @Test
     void noThreadPoolsOfOurOwn() {
         ArchRule rule = noClasses().should().callMethod(java.util.concurrent.Executors.class, "newCachedThreadPool")
                 .orShould().callMethod(java.util.concurrent.Executors.class, "newFixedThreadPool", int.class)

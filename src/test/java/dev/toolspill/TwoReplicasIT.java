@@ -119,6 +119,38 @@ class TwoReplicasIT {
         assertEquals(401, stranger.statusCode(), stranger.body());
     }
 
+    @Test
+    void anMcpSessionBegunOnOneReplicaGoesOnOnTheOther() throws Exception {
+        String log = IntStream.rangeClosed(1, 300).mapToObj(i -> "event " + i + " ok\n").collect(Collectors.joining());
+        HttpResponse<String> stored = HTTP.send(HttpRequest.newBuilder(URI.create(first + "/v1/tool-outputs?tool=read_file"))
+                .header("Content-Type", "text/plain").header("Authorization", "Bearer " + KEY).POST(HttpRequest.BodyPublishers.ofString(log)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        String id = new ObjectMapper().readTree(stored.body()).get("blob").get("id").asText();
+
+        HttpResponse<String> initialized = mcp(first, null, "initialize",
+                "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}");
+        assertEquals(200, initialized.statusCode(), initialized.body());
+        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+
+        HttpResponse<String> read = mcp(second, session, "resources/read", "{\"uri\":\"toolspill://blobs/" + id + "/lines/2-3\"}");
+        assertEquals(200, read.statusCode(), read.body());
+        assertEquals("event 2 ok\nevent 3 ok\n", new ObjectMapper().readTree(read.body()).at("/result/contents/0/text").asText());
+        HttpResponse<String> call = mcp(second, session, "tools/call",
+                "{\"name\":\"inspect\",\"arguments\":{\"blob_id\":\"" + id + "\",\"selector\":\"lines:300-300\"}}");
+        assertEquals("event 300 ok\n", new ObjectMapper().readTree(call.body()).at("/result/content/0/text").asText(), call.body());
+    }
+
+    static HttpResponse<String> mcp(String base, String session, String method, String params) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/mcp")).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Authorization", "Bearer " + KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params + "}"));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     static String sha256(String key) throws java.security.NoSuchAlgorithmException {
         return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));

@@ -40,7 +40,9 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
-        String key = enabled ? bearerKey(context.request().getHeader(HttpHeaders.AUTHORIZATION)) : null;
+        // Quarkus' own paths (health, OpenAPI) are open: a key sent there is not even looked at
+        boolean open = context.normalizedPath().startsWith("/q/");
+        String key = enabled && !open ? bearerKey(context.request().getHeader(HttpHeaders.AUTHORIZATION)) : null;
         if (key == null) {
             return Uni.createFrom().nullItem();
         }

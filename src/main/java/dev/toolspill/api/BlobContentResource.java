@@ -6,7 +6,9 @@ import dev.toolspill.blob.BlobStore;
 import org.jboss.resteasy.reactive.PathPart;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.NoBlobStoreException;
+import dev.toolspill.retention.BlobRemover;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -24,7 +26,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.List;
 
 /**
- * {@code GET} and {@code HEAD /v1/blobs/{id}}: a blob's raw bytes, streamed, never loaded whole.
+ * {@code GET} and {@code HEAD /v1/blobs/{id}}: a blob's raw bytes, streamed, never loaded whole; {@code DELETE}
+ * removes it.
  *
  * <ul>
  *   <li>{@code Content-Type} from the blob's kind, exact {@code Content-Length}, {@code Accept-Ranges: bytes}, a
@@ -44,15 +47,17 @@ import java.util.List;
  * Errors (bad id 400, unknown id 404) come from the exception mappers as problem+json.
  */
 @Path("/v1/blobs/{id}")
-@Tag(name = "blobs", description = "Read stored outputs")
+@Tag(name = "blobs", description = "Read and remove stored outputs")
 public class BlobContentResource {
 
     static final String CACHE_CONTROL = "public, max-age=31536000, immutable";
 
     private final BlobStore store;
+    private final BlobRemover remover;
 
-    public BlobContentResource(BlobStore store) {
+    public BlobContentResource(BlobStore store, BlobRemover remover) {
         this.store = store;
+        this.remover = remover;
     }
 
     @GET
@@ -78,6 +83,22 @@ public class BlobContentResource {
         return Uni.createFrom().item(() -> BlobId.parse(id))
                 .flatMap(blobId -> store().metadata(blobId))
                 .map(blob -> answer(blob, headers));
+    }
+
+    @DELETE
+    @Operation(summary = "Remove a blob and everything kept beside it (its read index)",
+            description = "GET, HEAD and inspect of the id answer 404 afterwards. Safe to repeat; with toolspill.retention.max-age "
+                    + "set, blobs older than that are removed on their own.")
+    @APIResponse(responseCode = "204", description = "Removed")
+    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "404", description = "No such blob (never stored, or already removed), or no blob store",
+            content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "503", description = "The store failed or did not answer in time: retry",
+            headers = @Header(name = "Retry-After"), content = @Content(mediaType = "application/problem+json"))
+    public Uni<Response> delete(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id) {
+        return Uni.createFrom().item(() -> BlobId.parse(id))
+                .flatMap(remover::removeExisting)
+                .map(removed -> Response.noContent().build());
     }
 
     private BlobStore store() {

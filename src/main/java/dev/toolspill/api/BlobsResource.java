@@ -29,7 +29,7 @@ import java.nio.charset.StandardCharsets;
 
 /** Reads stored blobs. */
 @Path("/v1/blobs/{id}")
-@Tag(name = "blobs", description = "Read stored outputs")
+@Tag(name = "blobs", description = "Read and remove stored outputs")
 public class BlobsResource {
 
     static final String TEXT = "text/plain; charset=utf-8";

@@ -28,8 +28,8 @@ public class BodyLimits {
     }
 
     void install(@Observes Router router) {
-        // just after Quarkus' authorization (order -100): a request without a valid key gets its 401 first
-        router.route().order(-99).handler(this::check);
+        // after Quarkus' authorization (order -100): a request without a valid key gets its 401 first
+        router.route().order(-98).handler(this::check);
     }
 
     private void check(RoutingContext context) {

@@ -36,6 +36,11 @@ public record BlobId(UUID uuid) {
         return new BlobId(new UUID(high, low));
     }
 
+    /** An id made at {@code time} (millisecond precision), with random bits like any other: how tests make old blobs. */
+    public static BlobId at(Instant time) {
+        return at(time.toEpochMilli(), RANDOM.nextLong(), RANDOM.nextLong());
+    }
+
     /** Parses the canonical form (8-4-4-4-12 digits {@code 0-9a-f}, version 7); anything else is an {@link InvalidBlobIdException}. */
     public static BlobId parse(String text) {
         if (!isCanonical(text)) {

@@ -1,6 +1,8 @@
 package dev.toolspill.blob;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The one place that names what a store keeps, relative to its root or bucket: the blob itself as
@@ -16,6 +18,8 @@ public final class BlobLayout {
     /** The formats a blob id may be stored under, in the order readers look for them. */
     public static final List<BlobFormat> FORMATS = List.of(BlobFormat.TEXT, BlobFormat.JSON);
 
+    private static final Set<String> KEPT_EXTENSIONS = Set.of(BlobFormat.TEXT.extension(), BlobFormat.JSON.extension(), "idx");
+
     private BlobLayout() {
     }
 
@@ -25,6 +29,23 @@ public final class BlobLayout {
 
     public static String index(BlobId id) {
         return INDEX + "/" + id + ".idx";
+    }
+
+    /**
+     * The id a kept name ({@code blobs/<uuid>.txt}, {@code index/<uuid>.idx}, or just its last segment) belongs to;
+     * empty for a name that is not Toolspill's.
+     */
+    public static Optional<BlobId> idOf(String name) {
+        String file = name.substring(name.lastIndexOf('/') + 1);
+        int dot = file.indexOf('.');
+        if (dot != 36 || !KEPT_EXTENSIONS.contains(file.substring(dot + 1))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(BlobId.parse(file.substring(0, dot)));
+        } catch (InvalidBlobIdException e) {
+            return Optional.empty();
+        }
     }
 
     /** The prefix of a temp file for a write of {@code name} (a blob or index name): unique names start with it. */

@@ -6,6 +6,7 @@ import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -49,6 +50,27 @@ public interface BlobStore {
 
     /** The blob's index bytes, or empty when none are kept. */
     Uni<Optional<byte[]>> readIndex(BlobId id);
+
+    /**
+     * Removes the blob, under whichever format it has, and everything kept beside it (its read index). A name that
+     * is already gone is no error, so replicas may remove the same blob at once and a retry finishes a removal that
+     * failed halfway. The index goes first: a removal cut short leaves a blob that still reads, never a blob's index
+     * without it.
+     */
+    Uni<Void> delete(BlobId id);
+
+    /**
+     * The ids of blobs made before {@code cutoff} by the time in their id, then of read indexes made before it that
+     * are left without their blob: what retention removes with {@link #delete}. Read lazily, as they are requested,
+     * so a large store lists in bounded memory; names that are not Toolspill's are passed over.
+     */
+    Multi<BlobId> idsBefore(Instant cutoff);
+
+    /**
+     * Removes unfinished writes begun before {@code cutoff} that no reader ever sees: temp files under
+     * {@link BlobLayout#TMP} on the filesystem, incomplete multipart uploads on S3. Answers how many it removed.
+     */
+    Uni<Integer> removeUnfinished(Instant cutoff);
 
     /** Readies the store at start-up (S3 creates a missing bucket when configured to); by default, checks it. */
     default Uni<Void> prepare() {

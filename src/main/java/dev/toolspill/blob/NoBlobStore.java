@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
+import java.time.Instant;
 import java.util.Optional;
 
 /** The store of {@code toolspill.blob-store.type=none}: it holds nothing, so every output stays inline. */
@@ -52,6 +53,21 @@ public final class NoBlobStore implements BlobStore {
     @Override
     public Uni<Optional<byte[]>> readIndex(BlobId id) {
         return Uni.createFrom().item(Optional.empty());
+    }
+
+    @Override
+    public Uni<Void> delete(BlobId id) {
+        return Uni.createFrom().failure(NoBlobStoreException::new);
+    }
+
+    @Override
+    public Multi<BlobId> idsBefore(Instant cutoff) {
+        return Multi.createFrom().empty();
+    }
+
+    @Override
+    public Uni<Integer> removeUnfinished(Instant cutoff) {
+        return Uni.createFrom().item(0);
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.vertx.mutiny.core.buffer.Buffer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -75,6 +76,22 @@ final class TimedBlobStore implements BlobStore {
     @Override
     public Uni<Optional<byte[]>> readIndex(BlobId id) {
         return timed(store.readIndex(id));
+    }
+
+    @Override
+    public Uni<Void> delete(BlobId id) {
+        return timed(store.delete(id));
+    }
+
+    /** Not timed as a whole: a long listing is fine. Each page is bounded by the backend (S3's call timeouts, a directory read). */
+    @Override
+    public Multi<BlobId> idsBefore(Instant cutoff) {
+        return store.idsBefore(cutoff);
+    }
+
+    @Override
+    public Uni<Integer> removeUnfinished(Instant cutoff) {
+        return timed(store.removeUnfinished(cutoff));
     }
 
     @Override

@@ -36,6 +36,8 @@ public interface ToolspillConfig {
 
     Auth auth();
 
+    Retention retention();
+
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
         @WithDefault("fs")
@@ -60,7 +62,7 @@ public interface ToolspillConfig {
             boolean createBucket();
 
             /** Memory for the part buffers of all S3 uploads of this replica together, in bytes; an upload waits for its share. */
-            @WithDefault("67108864")
+            @WithDefault("50331648")
             long uploadBufferBytes();
         }
 
@@ -82,6 +84,23 @@ public interface ToolspillConfig {
     }
 
     enum StoreType { fs, s3, none }
+
+    interface Retention {
+        /** Blobs older than this, by the time inside their id, are deleted with what is kept beside them; unset: kept for good. */
+        Optional<Duration> maxAge();
+
+        /** How often each replica sweeps the store (for old blobs, when max-age is set, and for unfinished writes). */
+        @WithDefault("10m")
+        Duration interval();
+
+        /** Unfinished writes (temp files, incomplete S3 multipart uploads) begun longer ago than this are removed. */
+        @WithDefault("1h")
+        Duration unfinishedMaxAge();
+
+        /** Deletions one sweep runs at once. */
+        @WithDefault("4")
+        int concurrency();
+    }
 
     interface Limits {
         /** Byte cap on what one result may put into history, for every tool without an override. */
@@ -220,7 +239,7 @@ public interface ToolspillConfig {
         long maxBufferedBytes();
 
         /** Memory for the answers of all remote tool calls being received at once, in bytes. */
-        @WithDefault("67108864")
+        @WithDefault("25165824")
         long responseBufferBytes();
 
         interface Remote {
@@ -249,7 +268,7 @@ public interface ToolspillConfig {
         long maxBlobBytes();
 
         /** Memory for the blob arguments of all calls being prepared at once, in bytes. */
-        @WithDefault("67108864")
+        @WithDefault("25165824")
         long bufferBytes();
     }
 

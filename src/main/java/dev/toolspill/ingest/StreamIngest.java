@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
@@ -80,11 +81,16 @@ public class StreamIngest {
      * it on a worker thread. Every wait in it is bounded: by the stall timeout of the body, and of the store.
      */
     public Admitted ingest(String tool, InputStream body, boolean json) throws IOException {
-        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes");
+        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes", true);
     }
 
-    /** As {@link #ingest(String, InputStream, boolean)}, taking at most {@code maxBytes} ({@code limitKey} names that setting). */
-    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey) throws IOException {
+    /**
+     * As {@link #ingest(String, InputStream, boolean)}, taking at most {@code maxBytes} ({@code limitKey} names that
+     * setting). When the store fails: with {@code strict}, a {@link BlobStoreException} (the sender still holds the
+     * output and can send it again); without, what the limit keeps of it, marked as not stored.
+     */
+    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey, boolean strict)
+            throws IOException {
         byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
         boolean ended = head.length < inlineMaxBytes + 4;
         byte[] first = withoutBom(head);
@@ -96,15 +102,18 @@ public class StreamIngest {
                 return gate.admitInline(tool, text);
             }
         }
-        return large(tool, body, json, first, dropped, maxBytes, limitKey);
+        return large(tool, body, json, first, dropped, maxBytes, limitKey, strict);
     }
 
     private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped, long maxBytes,
-                           String limitKey) throws IOException {
+                           String limitKey, boolean strict) throws IOException {
         StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
         UploadWriter upload = store.available() ? start(id, guess(first, json)) : null;
+        if (strict && store.available() && upload == null) {
+            throw notStored();
+        }
         long total = 0;
         byte[] buffer = first;
         int n = first.length;
@@ -118,6 +127,9 @@ public class StreamIngest {
                 feed(scanner, buffer, n);
                 prefix.add(buffer, n);
                 upload = write(upload, buffer, n);
+                if (strict && store.available() && upload == null) {
+                    throw notStored();
+                }
                 buffer = new byte[CHUNK]; // the last one now belongs to the upload
                 n = body.readNBytes(buffer, 0, CHUNK);
             }
@@ -127,6 +139,10 @@ public class StreamIngest {
             }
             BlobMetadata meta = commit(upload, scan);
             if (meta == null) {
+                upload = null; // already dropped
+                if (strict) {
+                    throw notStored();
+                }
                 return limitedPrefix(tool, prefix, total, true);
             }
             // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
@@ -143,6 +159,10 @@ public class StreamIngest {
             }
             throw e;
         }
+    }
+
+    private BlobStoreException notStored() {
+        return new BlobStoreException("it could not take this output now, so nothing of it was kept (see the replica's log)", null);
     }
 
     private BlobMetadata commit(UploadWriter upload, Scan scan) {

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class UploadWriter {
 
-    static final int QUEUED = 8;
+    static final int QUEUED = 4;
 
     private final BlobUpload upload;
     private final WorkerExecutor executor;
@@ -65,7 +65,9 @@ public final class UploadWriter {
      * every {@value #COMMIT_STEP_BYTES} bytes written.
      */
     public BlobMetadata commit(BlobFormat format) throws IOException {
-        return wait(then(() -> upload.commit(format)), stallTimeout.multipliedBy(1 + written / COMMIT_STEP_BYTES));
+        CompletableFuture<BlobMetadata> committing = then(() -> upload.commit(format));
+        last = committing.thenApply(ignored -> null); // an abort after a commit that timed out waits for it to end
+        return wait(committing, stallTimeout.multipliedBy(1 + written / COMMIT_STEP_BYTES));
     }
 
     static final long COMMIT_STEP_BYTES = 128L * 1024 * 1024;
@@ -105,7 +107,7 @@ public final class UploadWriter {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException("storing failed: " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            step.cancel(true);
+            // not cancelled: the store call goes on to its own deadline, and an abort queued after it waits for its end
             throw new IOException("the store did not answer within " + deadline.toSeconds() + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

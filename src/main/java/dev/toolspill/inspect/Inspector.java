@@ -8,11 +8,15 @@ import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.scan.BlobIndexer;
+import dev.toolspill.scan.BlobKind;
 import dev.toolspill.scan.ReadIndex;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Reads exactly the part of a blob a selector names, byte for byte, under the limit of the tool {@code inspect}.
@@ -43,6 +47,28 @@ public class Inspector {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
         return indexer.indexOf(id).flatMap(index -> select(id, index, selector));
+    }
+
+    /**
+     * The blob from its start, under the same limit: whole and byte-exact when it fits; else its first lines (text) or
+     * elements (array), or its first bytes (object), ending with the selector that reads on.
+     */
+    public Uni<Limited> first(BlobId id) {
+        if (!store.available()) {
+            return Uni.createFrom().failure(new NoBlobStoreException());
+        }
+        return indexer.indexOf(id).flatMap(index -> {
+            if (index.bytes() < renderer.cap()) {
+                return store.read(id, new ByteRange(0, index.bytes())).map(bytes -> new Limited(new String(bytes, StandardCharsets.UTF_8), 0));
+            }
+            if (index.kind() == BlobKind.TEXT) {
+                return lines(id, index, new Selector.Lines(1, Long.MAX_VALUE));
+            }
+            if (index.kind() == BlobKind.JSON_ARRAY && index.count() > 0) {
+                return slice(id, index, new Selector.Slice(0, Long.MAX_VALUE));
+            }
+            return spans.prefix(id, 0, index.bytes()).map(prefix -> renderer.start(id, index, prefix));
+        });
     }
 
     private Uni<Limited> select(BlobId id, ReadIndex index, Selector selector) {

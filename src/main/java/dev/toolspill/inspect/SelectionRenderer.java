@@ -11,6 +11,7 @@ import dev.toolspill.text.Utf8;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongFunction;
 import java.util.stream.Collectors;
@@ -119,6 +120,24 @@ final class SelectionRenderer {
             return onward(shown, rawTotal - shownBytes - unread, paging.unit() + " " + from + " alone is " + first.length() + " bytes; ", rest);
         };
         return limit.apply(TOOL, text, total, wholeElements, "");
+    }
+
+    /**
+     * The first bytes of a blob too long for the limit that has no lines or elements to cut at (a JSON object):
+     * {@code prefix} holds them (at most the cap); the marker names the first key whose value is not all shown.
+     */
+    Limited start(BlobId id, ReadIndex index, byte[] prefix) {
+        String text = Utf8.decodePrefix(prefix, prefix.length);
+        return limit.apply(TOOL, text, index.bytes(), (ignored, budget) -> {
+            String shown = Utf8.truncate(text, budget);
+            long shownBytes = Utf8.length(shown);
+            Selector next = index.values().entrySet().stream()
+                    .filter(value -> value.getValue().end() > shownBytes)
+                    .min(Comparator.comparingLong(value -> value.getValue().offset()))
+                    .<Selector>map(value -> new Selector.Key(value.getKey()))
+                    .orElse(new Selector.Bytes(shownBytes, Long.MAX_VALUE, null));
+            return onward(shown, Utf8.length(text) - shownBytes, "", next);
+        }, "");
     }
 
     /**

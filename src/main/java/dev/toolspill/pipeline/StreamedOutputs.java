@@ -4,8 +4,9 @@ import dev.toolspill.history.Admitted;
 import dev.toolspill.ingest.IngestPermits;
 import dev.toolspill.ingest.StreamIngest;
 import dev.toolspill.output.ToolOutput;
-import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.ToolException;
+import dev.toolspill.retention.BlobRemover;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,10 +27,12 @@ public class StreamedOutputs {
 
     private final StreamIngest ingest;
     private final IngestPermits permits;
+    private final BlobRemover remover;
 
-    public StreamedOutputs(StreamIngest ingest, IngestPermits permits) {
+    public StreamedOutputs(StreamIngest ingest, IngestPermits permits, BlobRemover remover) {
         this.ingest = ingest;
         this.permits = permits;
+        this.remover = remover;
     }
 
     /** What history holds for the answer, within {@code left} of the call's time. */
@@ -43,14 +46,22 @@ public class StreamedOutputs {
                     close(output.body());
                 })
                 .ifNoItem().after(wait).failWith(() -> new ToolException("tool " + tool + " was still sending its answer when "
-                        + "its time ran out (" + Durations.format(left.isNegative() ? Duration.ZERO : left)
-                        + " were left) and the answer was dropped; ask for less, or raise its timeout"));
+                        + "its time ran out, and the answer was dropped; ask for less, or raise its timeout"));
     }
 
-    /** Stores the answer; once the call was abandoned, its failure is nobody's business (null is dropped unseen). */
+    /**
+     * Stores the answer; once the call was abandoned, its failure is nobody's business (null is dropped unseen), and a
+     * blob it still finished is removed: nobody was given its id.
+     */
     private Admitted store(String tool, ToolOutput.Streamed output, AtomicBoolean abandoned) {
         try {
-            return store(tool, output);
+            Admitted admitted = store(tool, output);
+            if (abandoned.get() && admitted.blob() != null) {
+                remover.remove(admitted.blob().id()).subscribe().with(ok -> { },
+                        failure -> Log.warnf("Could not remove blob %s of an abandoned call: %s", admitted.blob().id(), failure.toString()));
+                return null;
+            }
+            return admitted;
         } catch (ToolException e) {
             if (abandoned.get()) {
                 return null;
@@ -66,7 +77,7 @@ public class StreamedOutputs {
                     + "at once (toolspill.ingest.max-concurrent = " + permits.max() + "); retry shortly");
         }
         try (InputStream body = output.body()) {
-            return ingest.ingest(tool, body, false, output.maxBytes(), output.limitKey());
+            return ingest.ingest(tool, body, false, output.maxBytes(), output.limitKey(), false);
         } catch (StreamIngest.RefusedException e) {
             throw new ToolException(e.tooLarge()
                     ? "tool " + tool + " answered more than " + output.limitKey() + " = " + output.maxBytes()

@@ -122,20 +122,21 @@ public class ToolPipeline {
         if (unreadable != null) {
             return Uni.createFrom().item(error(call, unreadable + "; its schema: " + tool.parameters()));
         }
-        long started = System.nanoTime();
         return Uni.createFrom().deferred(() -> arguments.resolve(call.arguments()))
-                .flatMap(resolved -> run(tool, new ToolCall(call.id(), call.name(), resolved.arguments()), caller, started)
+                .flatMap(resolved -> run(tool, new ToolCall(call.id(), call.name(), resolved.arguments()), caller)
                         .onTermination().invoke(() -> arguments.release(resolved.held())))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }
 
-    private Uni<ResultItem> run(Tool tool, ToolCall call, Executor caller, long started) {
+    private Uni<ResultItem> run(Tool tool, ToolCall call, Executor caller) {
+        long[] started = new long[1]; // the call's clock starts when it runs, not while it waits for a turn in its batch
         return Uni.createFrom().voidItem()
+                .invoke(() -> started[0] = System.nanoTime())
                 .invoke(() -> registry.validator().validate(tool, call.arguments()))
                 .flatMap(ignored -> execute(tool, call, caller))
                 .flatMap(output -> intercept(call, output))
                 .flatMap(output -> tool.promotable()
-                        ? admit(tool, output, started, caller)
+                        ? admit(tool, output, started[0], caller)
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));

@@ -42,6 +42,7 @@ public class BlobIndexer {
     private final Cache<BlobId, ReadIndex> cache;
     private final Map<BlobId, Uni<ReadIndex>> loading = new ConcurrentHashMap<>();
     private final LoadSlots loads;
+    private final Map<BlobId, Uni<Void>> writing = new ConcurrentHashMap<>();
 
     @Inject
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
@@ -69,15 +70,33 @@ public class BlobIndexer {
                 .build();
     }
 
-    /** Keeps the index of a blob just written. A blob without one still reads right, so a failure is only logged. */
+    /**
+     * Keeps the index of a blob just written. A blob without one still reads right, so a failure is only logged.
+     * Until the write ends, {@link #settled} waits for it: a removal then never races a write it would miss.
+     */
     public Uni<Void> keep(BlobId id, ReadIndex index) {
-        return Uni.createFrom().item(() -> {
+        Uni<Void> write = Uni.createFrom().item(() -> {
                     cache.put(id, index); // readers on this replica need not wait for the write
                     return codec.encode(index);
                 })
                 .flatMap(bytes -> store.putIndex(id, bytes))
                 .onFailure().invoke(e -> Log.warnf("Could not keep the read index of blob %s (reads will scan it): %s", id, e.toString()))
-                .onFailure().recoverWithNull();
+                .onFailure().recoverWithNull()
+                .onTermination().invoke(() -> writing.remove(id))
+                .memoize().indefinitely();
+        writing.put(id, write);
+        return write;
+    }
+
+    /** Completes once no index write of this replica for the blob is under way. */
+    public Uni<Void> settled(BlobId id) {
+        Uni<Void> write = writing.get(id);
+        return write == null ? Uni.createFrom().voidItem() : write;
+    }
+
+    /** Drops what this replica keeps of a removed blob's index, so a reader finds the blob gone rather than its index. */
+    public void forget(BlobId id) {
+        cache.invalidate(id);
     }
 
     /**

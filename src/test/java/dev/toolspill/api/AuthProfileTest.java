@@ -76,7 +76,7 @@ class AuthProfileTest {
                 .when().post("/v1/tool-outputs?tool=t").then().statusCode(200).extract().path("blob.id");
     }
 
-    /** Every endpoint under /v1, each as one request the given spec sends. */
+    /** Every endpoint under /v1, and /mcp, each as one request the given spec sends. */
     static Map<String, Function<RequestSpecification, Response>> endpoints(String id) {
         return Map.of(
                 "POST /v1/tool-calls", spec -> spec.contentType(ContentType.JSON)
@@ -86,7 +86,10 @@ class AuthProfileTest {
                 "GET /v1/blobs/{id}", spec -> spec.get("/v1/blobs/" + id),
                 "HEAD /v1/blobs/{id}", spec -> spec.head("/v1/blobs/" + id),
                 "GET /v1/blobs/{id}/inspect", spec -> spec.queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect"),
-                "POST /v1/noop", spec -> spec.contentType(ContentType.TEXT).body("x").post("/v1/noop"));
+                "POST /v1/noop", spec -> spec.contentType(ContentType.TEXT).body("x").post("/v1/noop"),
+                "POST /mcp", spec -> spec.contentType(ContentType.JSON).accept("application/json, text/event-stream")
+                        .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"auth-test\",\"version\":\"1\"}}}").post("/mcp"));
     }
 
     static void assertUnauthorized(Response response, String endpoint, String detail) {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -19,6 +20,7 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +31,9 @@ public abstract class BlobStoreContractTest {
 
     /** The raw bytes under the blob's own name, read straight from the backend. */
     protected abstract byte[] rawObject(String key);
+
+    /** Whether the backend holds anything under this name (a blob, an index), asked of it directly. */
+    protected abstract boolean holds(String key);
 
     protected static <T> T await(Uni<T> uni) {
         return uni.await().atMost(Duration.ofSeconds(30));
@@ -222,6 +227,62 @@ public abstract class BlobStoreContractTest {
             assertEquals("blob number " + i + "\n".repeat(i), new String(all(blob.id()), StandardCharsets.UTF_8));
         }
         assertEquals(100, ids.size());
+    }
+
+    @Test
+    void deleteRemovesTheBlobAndItsIndex() {
+        BlobMetadata text = storeText("to be removed\n");
+        BlobMetadata json = storeJson("[1, 2, 3]");
+        for (BlobMetadata blob : List.of(text, json)) {
+            await(store().putIndex(blob.id(), new byte[] {1, 2, 3}));
+            await(store().delete(blob.id()));
+            assertThrows(BlobNotFoundException.class, () -> await(store().metadata(blob.id())));
+            assertThrows(BlobNotFoundException.class, () -> await(store().read(blob.id(), new ByteRange(0, 1))));
+            assertThrows(BlobNotFoundException.class, () -> chunks(store().stream(blob.id(), new ByteRange(0, 1))));
+            assertTrue(await(store().readIndex(blob.id())).isEmpty());
+            assertFalse(holds(blob.name()), "the blob is gone from the backend");
+            assertFalse(holds("index/" + blob.id() + ".idx"), "its index is gone from the backend");
+        }
+    }
+
+    @Test
+    void deleteLeavesOtherBlobsAlone() {
+        BlobMetadata kept = storeText("kept\n");
+        await(store().putIndex(kept.id(), new byte[] {7}));
+        await(store().delete(storeText("removed\n").id()));
+        assertArrayEquals("kept\n".getBytes(StandardCharsets.UTF_8), all(kept.id()));
+        assertArrayEquals(new byte[] {7}, await(store().readIndex(kept.id())).orElseThrow());
+    }
+
+    @Test
+    void deleteOfWhatIsAlreadyGoneIsNoError() {
+        BlobMetadata blob = storeText("twice\n");
+        await(store().delete(blob.id()));
+        await(store().delete(blob.id()));
+        await(store().delete(BlobId.random()));
+        assertFalse(holds(blob.name()));
+    }
+
+    @Test
+    void idsBeforeListsOldBlobsAndIndexesLeftWithoutOne() {
+        Instant now = Instant.now();
+        BlobId oldText = BlobId.at(now.minus(Duration.ofDays(3)));
+        BlobId oldJson = BlobId.at(now.minus(Duration.ofHours(2)));
+        BlobId orphanIndex = BlobId.at(now.minus(Duration.ofHours(5)));
+        BlobId newText = BlobId.at(now.minus(Duration.ofMinutes(30)));
+        BlobId newIndex = BlobId.at(now.minus(Duration.ofMinutes(10)));
+        await(store().put(oldText, BlobFormat.TEXT, "old\n".getBytes(StandardCharsets.UTF_8)));
+        await(store().put(oldJson, BlobFormat.JSON, "[\"old\"]".getBytes(StandardCharsets.UTF_8)));
+        await(store().putIndex(orphanIndex, new byte[] {1}));
+        await(store().put(newText, BlobFormat.TEXT, "new\n".getBytes(StandardCharsets.UTF_8)));
+        await(store().putIndex(newIndex, new byte[] {1}));
+
+        Set<BlobId> listed = new HashSet<>(await(store().idsBefore(now.minus(Duration.ofHours(1))).collect().asList()));
+
+        assertTrue(listed.containsAll(List.of(oldText, oldJson, orphanIndex)), listed.toString());
+        assertFalse(listed.contains(newText) || listed.contains(newIndex), "nothing made after the cutoff: " + listed);
+        assertTrue(listed.stream().allMatch(id -> id.created().isBefore(now.minus(Duration.ofHours(1)))), listed.toString());
+        assertArrayEquals("old\n".getBytes(StandardCharsets.UTF_8), all(oldText), "listing removes nothing");
     }
 
     @Test

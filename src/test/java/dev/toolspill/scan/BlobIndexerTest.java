@@ -52,6 +52,9 @@ class BlobIndexerTest {
         @Override public Uni<byte[]> read(BlobId id, ByteRange range) { return fs.read(id, range); }
         @Override public Uni<Void> putIndex(BlobId id, byte[] index) { return fs.putIndex(id, index); }
         @Override public Uni<Optional<byte[]>> readIndex(BlobId id) { return fs.readIndex(id); }
+        @Override public Uni<Void> delete(BlobId id) { return fs.delete(id); }
+        @Override public Multi<BlobId> idsBefore(java.time.Instant cutoff) { return fs.idsBefore(cutoff); }
+        @Override public Uni<Integer> removeUnfinished(java.time.Instant cutoff) { return fs.removeUnfinished(cutoff); }
         @Override public Uni<Void> checkReady() { return fs.checkReady(); }
         @Override public String location() { return fs.location(); }
 

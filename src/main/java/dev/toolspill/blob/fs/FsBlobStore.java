@@ -24,6 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.LongStream;
@@ -40,6 +42,9 @@ public class FsBlobStore implements BlobStore {
 
     /** Chunk size of {@link #stream}: large enough for few worker hops, small enough to keep memory flat. */
     static final int CHUNK_BYTES = 64 * 1024;
+
+    /** Ids one worker hop of a listing hands on. */
+    private static final int LIST_BATCH = 256;
 
     private final Path root;
     private final Vertx vertx;
@@ -113,6 +118,33 @@ public class FsBlobStore implements BlobStore {
             Path file = root.resolve(BlobLayout.index(id));
             return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.<byte[]>empty();
         });
+    }
+
+    @Override
+    public Uni<Void> delete(BlobId id) {
+        return blocking(() -> {
+            FsSweep.delete(root, id);
+            return null;
+        });
+    }
+
+    /** Blobs first, then the indexes still there (those whose blob is gone); each directory read on workers, a batch at a time. */
+    @Override
+    public Multi<BlobId> idsBefore(Instant cutoff) {
+        return Multi.createBy().concatenating().streams(idsIn(BlobLayout.BLOBS, cutoff), idsIn(BlobLayout.INDEX, cutoff));
+    }
+
+    private Multi<BlobId> idsIn(String dir, Instant cutoff) {
+        return Multi.createFrom().resourceFromUni(() -> blocking(() -> FsSweep.Listing.open(root.resolve(dir), cutoff)),
+                        listing -> Multi.createBy().repeating().uni(() -> blocking(() -> listing.next(LIST_BATCH)))
+                                .until(List::isEmpty)
+                                .onItem().<BlobId>disjoint())
+                .withFinalizer(FsSweep.Listing::close);
+    }
+
+    @Override
+    public Uni<Integer> removeUnfinished(Instant cutoff) {
+        return blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), cutoff));
     }
 
     @Override

@@ -26,6 +26,7 @@ import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
 import static dev.toolspill.blob.s3.S3Calls.call;
@@ -33,7 +34,7 @@ import static dev.toolspill.blob.s3.S3Calls.call;
 /**
  * Blobs as S3 objects in one bucket that every replica shares, named by {@link BlobLayout}. Each PUT carries a
  * real Content-Type and a SHA-256 checksum the SDK computes. Blobs never change under their id, so the format one
- * HEAD found is kept (bounded) for the next reads.
+ * HEAD found is kept (bounded, and a minute at most: blobs can be deleted) for the next reads.
  */
 @Singleton
 @Typed(S3BlobStore.class)
@@ -41,9 +42,12 @@ public class S3BlobStore implements BlobStore {
 
     private final S3AsyncClient client;
     private final UploadMemory memory;
+    private final S3Sweep sweep;
     private final String bucket;
     private final boolean createBucket;
-    private final Cache<BlobId, BlobMetadata> known = Caffeine.newBuilder().maximumSize(10_000).build();
+    /** Names found by a HEAD; kept a minute at most, so a blob another replica deleted stops answering HEAD here soon. */
+    private final Cache<BlobId, BlobMetadata> known = Caffeine.newBuilder().maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(1)).build();
 
     @Inject
     public S3BlobStore(ToolspillConfig config, S3AsyncClient client) {
@@ -58,6 +62,7 @@ public class S3BlobStore implements BlobStore {
 
     public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket, long uploadBufferBytes, Duration memoryWait) {
         this.client = client;
+        this.sweep = new S3Sweep(client, bucket);
         this.memory = new UploadMemory(uploadBufferBytes, memoryWait);
         this.bucket = bucket;
         this.createBucket = createBucket;
@@ -100,7 +105,8 @@ public class S3BlobStore implements BlobStore {
         // One ranged GET once the name is known: S3 clamps an end past the object and answers 416 past its start.
         return metadata(id).flatMap(blob -> range.length() == 0 || range.offset() >= blob.bytes()
                 ? Uni.createFrom().item(new byte[0])
-                : getBytes(blob.name(), range).onFailure(S3Calls::isUnsatisfiable).recoverWithItem(new byte[0]));
+                : getBytes(blob.name(), range).onFailure(S3Calls::isUnsatisfiable).recoverWithItem(new byte[0])
+                        .onFailure(S3Calls::isNotFound).transform(e -> gone(id)));
     }
 
     @Override
@@ -111,6 +117,7 @@ public class S3BlobStore implements BlobStore {
                 return Multi.createFrom().<Buffer>empty();
             }
             return call(() -> client.getObject(request(blob.name(), clipped), AsyncResponseTransformer.toPublisher()))
+                    .onFailure(S3Calls::isNotFound).transform(e -> gone(id))
                     .onItem().transformToMulti(publisher -> Multi.createFrom().publisher(AdaptersToFlow.publisher(publisher)))
                     .map(chunk -> {
                         byte[] bytes = new byte[chunk.remaining()];
@@ -118,6 +125,12 @@ public class S3BlobStore implements BlobStore {
                         return Buffer.buffer(bytes);
                     });
         });
+    }
+
+    /** A blob whose name was known but that is gone now (deleted, perhaps by another replica): forget the name. */
+    private BlobNotFoundException gone(BlobId id) {
+        known.invalidate(id);
+        return new BlobNotFoundException(id);
     }
 
     @Override
@@ -131,6 +144,25 @@ public class S3BlobStore implements BlobStore {
     public Uni<Optional<byte[]>> readIndex(BlobId id) {
         return getBytes(BlobLayout.index(id), null).map(Optional::of)
                 .onFailure(S3Calls::isNotFound).recoverWithItem(Optional.empty());
+    }
+
+    /** The index, then both blob names at once (a text blob that began like JSON is briefly under both while it is renamed). */
+    @Override
+    public Uni<Void> delete(BlobId id) {
+        return sweep.deleteKey(BlobLayout.index(id))
+                .chain(() -> Uni.combine().all().unis(sweep.deleteKey(BlobLayout.blob(id, BlobFormat.TEXT)),
+                        sweep.deleteKey(BlobLayout.blob(id, BlobFormat.JSON))).discardItems())
+                .invoke(() -> known.invalidate(id));
+    }
+
+    @Override
+    public Multi<BlobId> idsBefore(Instant cutoff) {
+        return Multi.createBy().concatenating().streams(sweep.idsBefore(BlobLayout.BLOBS, cutoff), sweep.idsBefore(BlobLayout.INDEX, cutoff));
+    }
+
+    @Override
+    public Uni<Integer> removeUnfinished(Instant cutoff) {
+        return sweep.abortUploadsBefore(BlobLayout.BLOBS, cutoff);
     }
 
     @Override

@@ -19,7 +19,8 @@ final class UploadMemory {
     private final Duration wait;
 
     UploadMemory(long bytes, Duration wait) {
-        this.kib = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(bytes / UNIT, S3Upload.PART_BYTES / UNIT)));
+        // fair: an upload waiting for a whole part is not overtaken by later, smaller requests
+        this.kib = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(bytes / UNIT, S3Upload.PART_BYTES / UNIT)), true);
         this.wait = wait;
     }
 

@@ -7,6 +7,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Function;
@@ -25,7 +27,7 @@ final class RemoteExchange {
     }
 
     /** What ended an exchange early, worded for the model by the tool. */
-    enum Refusal { NO_MEMORY }
+    enum Refusal { NO_MEMORY, NOT_UTF8 }
 
     static final class RefusedResponse extends RuntimeException {
         final Refusal refusal;
@@ -118,7 +120,19 @@ final class RemoteExchange {
 
     private void complete(HttpClientResponse response) {
         done = true;
-        String text = body.toString(StandardCharsets.UTF_8);
+        boolean success = response.statusCode() / 100 == 2;
+        String text;
+        try {
+            // an answer is kept exactly as sent, so it must be UTF-8 (the start of an error answer is only shown)
+            text = success ? StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(body.getByteBuf().nioBuffer()).toString()
+                    : body.toString(StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            taken = release(taken);
+            body = Buffer.buffer();
+            emitter.fail(new RefusedResponse(Refusal.NOT_UTF8));
+            return;
+        }
         taken = release(taken);
         body = Buffer.buffer();
         emitter.complete(new Response(response.statusCode(), response.statusMessage(), text, null));

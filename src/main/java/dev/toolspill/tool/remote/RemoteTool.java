@@ -125,6 +125,8 @@ public class RemoteTool implements Tool {
         return switch (refusal) {
             case NO_MEMORY -> new ToolException("tool " + name + " answered while this replica was receiving as much as it may "
                     + "hold of other tools' answers (toolspill.tools.response-buffer-bytes); retry shortly");
+            case NOT_UTF8 -> new ToolException("tool " + name + " answered bytes that are not UTF-8 text, so its answer was "
+                    + "dropped; ask for a text or JSON answer");
         };
     }
 

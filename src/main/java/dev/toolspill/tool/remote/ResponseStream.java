@@ -16,14 +16,14 @@ import java.util.function.Function;
 /**
  * A remote tool's answer read as a blocking stream while it arrives on the event loop, with back-pressure: the
  * response is paused while more than {@value #HIGH} bytes wait and resumed below {@value #LOW}, so an answer of any
- * size holds at most about a megabyte here. A reader waits at most the stall timeout for the next bytes. Closing it
+ * size holds at most about half a megabyte here. A reader waits at most the stall timeout for the next bytes. Closing it
  * before the end abandons the answer: {@code abandon} resets the request on the event loop (it must not block), so
  * the download stops and the connection is released.
  */
 final class ResponseStream extends InputStream {
 
-    static final int HIGH = 1024 * 1024;
-    static final int LOW = 256 * 1024;
+    static final int HIGH = 512 * 1024;
+    static final int LOW = 128 * 1024;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();

@@ -11,12 +11,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FsBlobStoreTest extends BlobStoreContractTest {
@@ -43,6 +50,50 @@ class FsBlobStoreTest extends BlobStoreContractTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Override
+    protected boolean holds(String key) {
+        return Files.exists(root.resolve(key));
+    }
+
+    @Test
+    void removesTempFilesOnlyWhenTheirLastWriteIsOlderThanTheCutoff() throws IOException {
+        Path tmp = Files.createDirectories(root.resolve("tmp"));
+        Path abandoned = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f70.123.part"), "half a blob");
+        Path writing = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f71.456.part"), "still arriving");
+        Files.setLastModifiedTime(abandoned, FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+        BlobId stored = BlobId.at(Instant.now().minus(Duration.ofHours(3)));
+        await(store.put(stored, BlobFormat.TEXT, "a finished blob is not a temp file\n".getBytes(StandardCharsets.UTF_8)));
+
+        assertEquals(1, await(store.removeUnfinished(Instant.now().minus(Duration.ofHours(1)))));
+
+        assertFalse(Files.exists(abandoned), "abandoned two hours ago");
+        assertTrue(Files.exists(writing), "written to just now");
+        assertTrue(Files.exists(root.resolve("blobs/" + stored + ".txt")), "blobs are not unfinished writes, however old");
+        assertEquals(0, await(store.removeUnfinished(Instant.now().minus(Duration.ofHours(1)))), "nothing left to remove");
+    }
+
+    @Test
+    void anEmptyStoreListsAndCleansNothing() {
+        FsBlobStore empty = new FsBlobStore(root.resolve("never-written"), VERTX);
+        assertEquals(List.of(), await(empty.idsBefore(Instant.now()).collect().asList()));
+        assertEquals(0, await(empty.removeUnfinished(Instant.now())));
+    }
+
+    @Test
+    void aLargeDirectoryListsEveryOldIdOnce() {
+        Instant now = Instant.now();
+        Set<BlobId> old = new HashSet<>();
+        for (int i = 0; i < 300; i++) { // more than one listing batch
+            BlobId id = BlobId.at(now.minus(Duration.ofHours(2)).plusMillis(i));
+            old.add(id);
+            await(store.put(id, BlobFormat.TEXT, ("old " + i + "\n").getBytes(StandardCharsets.UTF_8)));
+            await(store.put(BlobId.random(), BlobFormat.TEXT, ("new " + i + "\n").getBytes(StandardCharsets.UTF_8)));
+        }
+        List<BlobId> listed = await(store.idsBefore(now.minus(Duration.ofHours(1))).collect().asList());
+        assertEquals(old.size(), listed.size(), "no id twice");
+        assertEquals(old, new HashSet<>(listed));
     }
 
     @Test

@@ -1,0 +1,102 @@
+package dev.toolspill.blob.fs;
+
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobLayout;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * What retention needs of the filesystem store, as blocking calls for a worker thread: removing a blob's files,
+ * reading a directory of kept names a batch at a time, and removing old temp files. Every removal tolerates a file
+ * that another replica removed first.
+ */
+final class FsSweep {
+
+    private FsSweep() {
+    }
+
+    /** The index first, then the blob under either format: cut short, it leaves a blob that still reads. */
+    static void delete(Path root, BlobId id) throws IOException {
+        Files.deleteIfExists(root.resolve(BlobLayout.index(id)));
+        for (var format : BlobLayout.FORMATS) {
+            Files.deleteIfExists(root.resolve(BlobLayout.blob(id, format)));
+        }
+    }
+
+    /** Removes the regular files of {@code tmp} last modified before {@code cutoff}; a write still going on touches its file. */
+    static int removeTempFiles(Path tmp, Instant cutoff) throws IOException {
+        if (!Files.isDirectory(tmp)) {
+            return 0;
+        }
+        int removed = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(tmp)) {
+            for (Path file : files) {
+                try {
+                    BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    if (attributes.isRegularFile() && attributes.lastModifiedTime().toInstant().isBefore(cutoff) && Files.deleteIfExists(file)) {
+                        removed++;
+                    }
+                } catch (NoSuchFileException e) {
+                    // renamed into place, or removed by another replica, since the directory was read
+                }
+            }
+        }
+        return removed;
+    }
+
+    /** The ids in one directory of kept names made before a cutoff, read a batch at a time; close it when done. */
+    static final class Listing implements Closeable {
+
+        private final DirectoryStream<Path> directory;
+        private final Iterator<Path> entries;
+        private final Instant cutoff;
+
+        private Listing(DirectoryStream<Path> directory, Instant cutoff) {
+            this.directory = directory;
+            this.entries = directory == null ? Collections.emptyIterator() : directory.iterator();
+            this.cutoff = cutoff;
+        }
+
+        static Listing open(Path dir, Instant cutoff) throws IOException {
+            try {
+                return new Listing(Files.newDirectoryStream(dir), cutoff);
+            } catch (NoSuchFileException e) {
+                return new Listing(null, cutoff); // nothing stored yet
+            }
+        }
+
+        /** Up to {@code max} more ids made before the cutoff; empty only at the end of the directory. */
+        List<BlobId> next(int max) {
+            List<BlobId> ids = new ArrayList<>();
+            while (ids.size() < max && entries.hasNext()) {
+                BlobLayout.idOf(entries.next().getFileName().toString())
+                        .filter(id -> id.created().isBefore(cutoff))
+                        .ifPresent(ids::add);
+            }
+            return ids;
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (directory != null) {
+                    directory.close();
+                }
+            } catch (IOException e) {
+                // a directory opened only for reading: nothing is lost by failing to close it
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.toolspill.mcp;
+
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * {@code GET /mcp} answers 405, as the protocol allows a server that offers no server-to-client stream: such a
+ * stream lives on one replica, and a client behind a load balancer would lose it on the next request. Every answer
+ * comes back on the POST that asked for it, so no client needs one. The legacy SSE transport ({@code /mcp/sse},
+ * protocol 2024-11-05) is off for the same reason: it is a stream per client on one replica.
+ */
+@ApplicationScoped
+public class McpWithoutStreams {
+
+    private final String path;
+
+    public McpWithoutStreams(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String path) {
+        this.path = path;
+    }
+
+    void install(@Observes Router router) {
+        router.get(path).order(-90).handler(context -> context.response().setStatusCode(405)
+                .putHeader("Allow", "POST, DELETE").end());
+        router.route(path + "/sse").order(-90).handler(this::legacy);
+        router.route(path + "/messages/*").order(-90).handler(this::legacy);
+    }
+
+    private void legacy(RoutingContext context) {
+        context.response().setStatusCode(404).putHeader("Content-Type", "text/plain; charset=utf-8")
+                .end("the legacy SSE transport is off: it ties a client to one replica. Use Streamable HTTP at " + path);
+    }
+}

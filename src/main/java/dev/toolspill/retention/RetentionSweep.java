@@ -1,0 +1,60 @@
+package dev.toolspill.retention;
+
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobStore;
+import io.smallrye.mutiny.Uni;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One pass of retention over a store: removes the blobs made longer ago than {@code maxAge} (by the time in their
+ * id), with what is kept beside them, then the unfinished writes begun longer ago than {@code unfinishedMaxAge}.
+ * Several replicas may sweep one store at once: every removal tolerates a name already gone, and only names older
+ * than the cutoffs are touched, so what a replica is writing now is never in reach.
+ */
+public final class RetentionSweep {
+
+    /** What a pass removed: ids (a blob, or an index left without its blob) and unfinished writes. */
+    public record Result(long ids, int unfinished) {
+    }
+
+    private final BlobStore store;
+    private final Function<BlobId, Uni<Void>> remove;
+    private final Optional<Duration> maxAge;
+    private final Duration unfinishedMaxAge;
+    private final int concurrency;
+
+    public RetentionSweep(BlobStore store, Function<BlobId, Uni<Void>> remove, Optional<Duration> maxAge,
+                          Duration unfinishedMaxAge, int concurrency) {
+        if (maxAge.isPresent() && (maxAge.get().isNegative() || maxAge.get().isZero())) {
+            throw new IllegalArgumentException("toolspill.retention.max-age must be longer than 0, got " + maxAge.get());
+        }
+        if (unfinishedMaxAge.isNegative() || unfinishedMaxAge.isZero()) {
+            throw new IllegalArgumentException("toolspill.retention.unfinished-max-age must be longer than 0, got " + unfinishedMaxAge);
+        }
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("toolspill.retention.concurrency must be at least 1, got " + concurrency);
+        }
+        this.store = store;
+        this.remove = remove;
+        this.maxAge = maxAge;
+        this.unfinishedMaxAge = unfinishedMaxAge;
+        this.concurrency = concurrency;
+    }
+
+    /** Sweeps as of {@code now}. The first failure ends the pass; the next one starts over from the oldest names. */
+    public Uni<Result> run(Instant now) {
+        Uni<Long> old = maxAge.map(age -> removeBefore(now.minus(age))).orElseGet(() -> Uni.createFrom().item(0L));
+        return old.flatMap(ids -> store.removeUnfinished(now.minus(unfinishedMaxAge)).map(unfinished -> new Result(ids, unfinished)));
+    }
+
+    private Uni<Long> removeBefore(Instant cutoff) {
+        return store.idsBefore(cutoff)
+                .onItem().transformToUni(id -> remove.apply(id).replaceWith(id))
+                .merge(concurrency)
+                .collect().with(java.util.stream.Collectors.counting());
+    }
+}

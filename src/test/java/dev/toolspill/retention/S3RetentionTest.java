@@ -1,0 +1,46 @@
+package dev.toolspill.retention;
+
+import dev.toolspill.blob.s3.S3Profile;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+
+/** Retention on S3, on a server of its own, swept every 200 ms over ListObjectsV2; max-age in days. */
+@QuarkusTest
+@TestProfile(S3RetentionTest.Profile.class)
+class S3RetentionTest extends RetentionContractTest {
+
+    public static class Profile extends S3Profile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            Map<String, String> config = new HashMap<>();
+            config.put("toolspill.retention.max-age", "7d");
+            config.put("toolspill.retention.interval", "200ms");
+            return config;
+        }
+    }
+
+    @Override
+    protected Duration maxAge() {
+        return Duration.ofDays(7);
+    }
+
+    @Override
+    protected boolean holds(String name) {
+        try (S3AsyncClient client = S3Profile.server.client()) {
+            client.headObject(head -> head.bucket(S3Profile.server.bucket()).key(name)).join();
+            return true;
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof NoSuchKeyException) {
+                return false;
+            }
+            throw e;
+        }
+    }
+}
