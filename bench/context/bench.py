@@ -149,7 +149,8 @@ def run(args, work):
 
 
 def grep_timing(client, blob, log):
-    """grep: on the log blob against grep -n on the same file, median of 3 each, the two taken in turn."""
+    """grep: on the log blob against grep -n on the same file (in the page cache, as the blob is), median of 3 each,
+    the two taken in turn."""
     pattern = "card processor timeout"
     ours, theirs = [], []
     for _ in range(3):
@@ -158,7 +159,7 @@ def grep_timing(client, blob, log):
             raise SystemExit("grep: on the log answered %d: %s" % (status, answer[:300]))
         ours.append(seconds)
         t = time.perf_counter()
-        subprocess.run(["grep", "-n", "-F", pattern, log.path], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["grep", "-n", pattern, log.path], check=True, stdout=subprocess.DEVNULL)
         theirs.append(time.perf_counter() - t)
     return statistics.median(ours), statistics.median(theirs)
 
@@ -216,7 +217,7 @@ def report(rows, datasets, grep, grep_row, log):
         ours, theirs = grep_row
         out.append("")
         out.append("`grep:\"card processor timeout\"` over the %.0f MiB log blob (fs store, `GET /v1/blobs/{id}/inspect`): %.3f s; "
-                   "`grep -n -F` on the same file: %.3f s (median of 3 each); ratio %.2f, target ≤ 3: %s." % (
+                   "`grep -n` on the same file: %.3f s (median of 3 each); ratio %.2f, target ≤ 3: %s." % (
                        log.size / data.MIB, ours, theirs, ours / theirs, "met" if ours <= 3 * theirs else "**not met**"))
     return "\n".join(out) + "\n"
 

@@ -64,7 +64,7 @@ def log(work, target_bytes):
     """A service log of about target_bytes: one request per line, with four needles and one 400 KB line."""
     path = os.path.join(work, "service-%dm.log" % (target_bytes // MIB))
     rng = random.Random(20261130)
-    lines = target_bytes // 118  # the mean line is about 118 bytes
+    lines = target_bytes // 112  # the mean line is about 112 bytes
     planted = {int(lines * 0.33): "regex", int(lines * 0.45): "long", int(lines * 0.61): "literal", int(lines * 0.88): "icase"}
     facts = {}
     with open(path, "w", encoding="utf-8", newline="\n") as out:

@@ -356,7 +356,7 @@ def search(task, inspect, grep):
     if grep:
         result = inspect(grep_selector(task.pattern, task.mode) + " max:1")
         for row in cut_content(result).split("\n"):
-            m = re.match(r"(\d+):(.*)", row)
+            m = re.match(r"(\d+): ?(.*)", row)
             if m and match(m.group(2)):
                 return field(task.field, m.group(2))
         return None
@@ -377,7 +377,7 @@ def find_entry(task, inspect, grep):
     if grep:
         result = inspect(grep_selector(task.value, "literal") + " max:1")
         for row in cut_content(result).split("\n"):
-            m = re.match(r"(\d+):(.*)", row)
+            m = re.match(r"(\d+): ?(.*)", row)
             entry = loads(m.group(2)) if m else None
             if isinstance(entry, dict) and entry.get(task.key) == task.value:
                 return resolve_in(entry, task.answer)
