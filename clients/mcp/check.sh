@@ -50,7 +50,7 @@ PORT=$(free_port)
 
 node "$HERE/tool-server.mjs" "$TOOLS_PORT" >"$WORK/tool-server.log" 2>&1 &
 PIDS+=($!)
-java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" \
+java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
   -Dtoolspill.blob-store.fs.root="$WORK/data" \
   "-Dtoolspill.tools.remote.\"listing\".url=http://127.0.0.1:$TOOLS_PORT/listing" \
   "-Dtoolspill.tools.remote.\"listing\".description=Lists files as a JSON array of rows." \

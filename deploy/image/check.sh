@@ -95,7 +95,10 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-timeout 60 "${RUN[@]}" --detach --name "$name" -e QUARKUS_HTTP_PORT="$port" "$image" >/dev/null \
+# the image runs as production does: API keys on; the check's key is known to it only by its SHA-256 digest
+key="image-check-$$-$RANDOM"
+digest=$(printf %s "$key" | sha256sum | cut -d' ' -f1)
+timeout 60 "${RUN[@]}" --detach --name "$name" -e QUARKUS_HTTP_PORT="$port" -e TOOLSPILL_AUTH_KEYS_CI="$digest" "$image" >/dev/null \
     || fail "podman run failed"
 url="http://127.0.0.1:$port"
 
@@ -120,13 +123,15 @@ lap "ready on port $port"
 # One stored output: 300 numbered lines, about 3 KB, so it is stored as a blob, not kept inline.
 seq 1 300 | sed 's/^/image check line /' > "$work/output.txt"
 status=$(curl -sS --max-time 30 -o "$work/answer.json" -w '%{http_code}' -X POST -H 'Content-Type: text/plain' \
+    -H "Authorization: Bearer $key" \
     --data-binary @"$work/output.txt" "$url/v1/tool-outputs?tool=image-check") || fail "POST /v1/tool-outputs failed"
 [[ $status == 200 ]] || fail "POST /v1/tool-outputs answered $status: $(cat "$work/answer.json")"
 id=$(python3 -c 'import json, sys; blob = json.load(open(sys.argv[1]))["blob"]; print(blob["id"] if blob else "")' "$work/answer.json")
 [[ -n "$id" ]] || fail "the output was not stored: $(cat "$work/answer.json")"
 
 # One ranged read of it: bytes 100..199, exactly as sent.
-status=$(curl -sS --max-time 30 -o "$work/part" -w '%{http_code}' -H 'Range: bytes=100-199' "$url/v1/blobs/$id") \
+status=$(curl -sS --max-time 30 -o "$work/part" -w '%{http_code}' -H "Authorization: Bearer $key" -H 'Range: bytes=100-199' \
+    "$url/v1/blobs/$id") \
     || fail "GET /v1/blobs/$id failed"
 [[ $status == 206 ]] || fail "the ranged read answered $status, not 206"
 head -c 200 "$work/output.txt" | tail -c 100 > "$work/expected"

@@ -110,12 +110,24 @@ public class ProblemMappers {
         return Problem.response(status.getStatusCode(), status.getReasonPhrase(), e.getMessage());
     }
 
+    /**
+     * What is wrong with a JSON body, in the client's terms: where (the JSON path and line/column) and what was
+     * expected. Jackson's own message names Java types, so only a parse error's text (which does not) is kept.
+     */
     private static String describe(JsonProcessingException e) {
         String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-        String field = e instanceof MismatchedInputException mismatch && !mismatch.getPath().isEmpty()
-                ? " (in " + mismatch.getPathReference().replaceAll("^[^\\[\"]*", "") + ")" : "";
-        return "the body is not the JSON this endpoint takes: " + e.getOriginalMessage().lines().findFirst().orElse("") + field + where
-                + "; a batch looks like {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}";
+        String what;
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping) {
+            String path = mapping.getPath().stream()
+                    .map(ref -> ref.getFieldName() != null ? "." + ref.getFieldName() : "[" + ref.getIndex() + "]")
+                    .collect(java.util.stream.Collectors.joining());
+            what = path.isEmpty() ? "the body does not have the shape this endpoint takes"
+                    : "the value at $" + path + " does not have the type this endpoint takes there";
+        } else {
+            String message = e.getOriginalMessage().lines().findFirst().orElse("");
+            what = "the body is not valid JSON: " + (message.contains("`") ? "it could not be parsed" : message);
+        }
+        return what + where + "; a batch looks like {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}";
     }
 
     /** A body that could not be read to its end: the client went away or stalled. Its problem, not ours: no stack. */

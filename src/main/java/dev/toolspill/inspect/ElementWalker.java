@@ -107,6 +107,6 @@ final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
     }
 
     private static BlobStoreException damaged(String what) {
-        return new BlobStoreException("the blob does not match its read index (" + what + "); it will be re-read", null);
+        return new dev.toolspill.scan.IndexMismatchException(what);
     }
 }

@@ -46,7 +46,8 @@ public class Inspector {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        return indexer.indexOf(id).flatMap(index -> select(id, index, selector));
+        return indexer.indexOf(id).flatMap(index -> select(id, index, selector))
+                .onFailure(dev.toolspill.scan.IndexMismatchException.class).invoke(() -> indexer.distrust(id));
     }
 
     /**

@@ -163,6 +163,6 @@ final class PathWalker implements BlobWalk.Walker<PathOutcome> {
     }
 
     private static BlobStoreException damaged(String what) {
-        return new BlobStoreException("the blob does not match its read index (" + what + "); it will be re-read", null);
+        return new dev.toolspill.scan.IndexMismatchException(what);
     }
 }

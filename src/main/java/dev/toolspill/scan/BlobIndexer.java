@@ -43,6 +43,7 @@ public class BlobIndexer {
     private final Map<BlobId, Uni<ReadIndex>> loading = new ConcurrentHashMap<>();
     private final LoadSlots loads;
     private final Map<BlobId, Uni<Void>> writing = new ConcurrentHashMap<>();
+    private final java.util.Set<BlobId> distrusted = ConcurrentHashMap.newKeySet();
 
     @Inject
     public BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, ToolspillConfig config) {
@@ -119,9 +120,19 @@ public class BlobIndexer {
      * {@code index-load-queue} of them, each at most one store deadline), then a reader is told to retry shortly.
      */
     private Uni<ReadIndex> fetch(BlobId id) {
+        if (distrusted.remove(id)) {
+            return loads.run(() -> store.metadata(id).flatMap(this::build)).invoke(index -> cache.put(id, index));
+        }
         return loads.run(() -> store.metadata(id).flatMap(blob -> load(blob)
                         .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get()) : build(blob))))
                 .invoke(index -> cache.put(id, index));
+    }
+
+    /** A reader found the blob does not agree with its index: the next read rebuilds it by scanning the blob. */
+    public void distrust(BlobId id) {
+        Log.warnf("Blob %s does not match its read index: rebuilding it on the next read", id);
+        distrusted.add(id);
+        cache.invalidate(id);
     }
 
     /** Decoding an index is real work for a large object: it runs on a worker thread, never on the event loop. */

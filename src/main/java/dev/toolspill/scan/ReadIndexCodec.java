@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolspill.blob.ByteRange;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.CRC32;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +20,11 @@ import java.util.Map;
 /** A {@link ReadIndex} as the bytes a store keeps: versioned JSON, refused rather than guessed at when it does not fit. */
 public final class ReadIndexCodec {
 
-    static final int VERSION = 2;
+    static final int VERSION = 3;
+
+    /** Every index ends with the CRC-32 of what comes before it: a damaged file is refused, never read. */
+    private static final byte[] CHECK = "\ncrc32=".getBytes(StandardCharsets.US_ASCII);
+    private static final int CHECK_LENGTH = CHECK.length + 8;
 
     private final ObjectMapper mapper;
 
@@ -37,10 +44,34 @@ public final class ReadIndexCodec {
         index.values().forEach((name, span) -> spans.putArray(name).add(span.offset()).add(span.end()));
         root.set("shape", shape(index.shape()));
         try {
-            return mapper.writeValueAsBytes(root);
+            byte[] json = mapper.writeValueAsBytes(root);
+            byte[] sum = String.format("%08x", crc(json, json.length)).getBytes(StandardCharsets.US_ASCII);
+            byte[] out = Arrays.copyOf(json, json.length + CHECK_LENGTH);
+            System.arraycopy(CHECK, 0, out, json.length, CHECK.length);
+            System.arraycopy(sum, 0, out, json.length + CHECK.length, sum.length);
+            return out;
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static long crc(byte[] bytes, int length) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes, 0, length);
+        return crc.getValue();
+    }
+
+    /** The JSON of an index whose check sum matches, or an {@link IOException}. */
+    private static int checkedLength(byte[] bytes) throws IOException {
+        int length = bytes.length - CHECK_LENGTH;
+        if (length < 2 || !Arrays.equals(bytes, length, length + CHECK.length, CHECK, 0, CHECK.length)) {
+            throw new IOException("not a read index of version " + VERSION + " (no check sum)");
+        }
+        String sum = new String(bytes, length + CHECK.length, 8, StandardCharsets.US_ASCII);
+        if (!sum.equals(String.format("%08x", crc(bytes, length)))) {
+            throw new IOException("a damaged read index: its check sum does not match");
+        }
+        return length;
     }
 
     /**
@@ -57,7 +88,8 @@ public final class ReadIndexCodec {
         LongList offsets = new LongList();
         Map<String, ByteRange> values = new LinkedHashMap<>();
         JsonNode shape = null;
-        try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
+        int length = checkedLength(bytes);
+        try (JsonParser parser = mapper.getFactory().createParser(bytes, 0, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a read index");
             }
@@ -103,6 +135,15 @@ public final class ReadIndexCodec {
             long[] positions = offsets.toArray();
             if (every < 1 || size < 0 || count < 0 || (blobKind != BlobKind.JSON_OBJECT && count > 0 && positions.length == 0) || shape == null) {
                 throw new IOException("a read index without its positions");
+            }
+            for (int i = 0; i < positions.length; i++) {
+                if (positions[i] < 0 || positions[i] > size || (i > 0 && positions[i] < positions[i - 1])) {
+                    throw new IOException("a damaged read index: positions out of order or outside the blob");
+                }
+            }
+            long blobSize = size;
+            if (end < -1 || end > size || values.values().stream().anyMatch(span -> span.offset() + span.length() > blobSize)) {
+                throw new IOException("a damaged read index: a span outside the blob");
             }
             return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape));
         } catch (RuntimeException e) {

@@ -246,6 +246,19 @@ class ToolCallsResourceTest {
                         + dev.toolspill.tool.remote.RemoteToolServer.line(100001)));
     }
 
+    @Test
+    void aBodyOfTheWrongShapeIsDescribedInJsonTermsNeverJavaTypes() {
+        for (String body : new String[] {"[]", "{\"calls\":[1]}", "{\"calls\":[{\"id\":{\"a\":1},\"name\":\"x\"}]}",
+                "{\"calls\":[],\"calls\":[]}"}) {
+            String detail = given().contentType(ContentType.JSON).body(body).when().post("/v1/tool-calls").then().statusCode(400)
+                    .contentType("application/problem+json").extract().path("detail");
+            assertTrue(!detail.contains("dev.toolspill") && !detail.contains("java.") && !detail.contains("`"), detail);
+            assertTrue(detail.contains("a batch looks like"), detail);
+        }
+        given().contentType(ContentType.JSON).body("{\"calls\":[{\"id\":{\"a\":1},\"name\":\"x\"}]}").when().post("/v1/tool-calls")
+                .then().body("detail", containsString("$.calls[0].id"));
+    }
+
     private static int ended(String base) throws Exception {
         try (var in = new java.net.URL(base + "/ended").openStream()) {
             return Integer.parseInt(new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip());

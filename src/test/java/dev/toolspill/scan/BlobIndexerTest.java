@@ -136,5 +136,13 @@ class BlobIndexerTest {
         Files.writeString(index, "not an index");
         assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10)).count());
         assertEquals(3, store.streams.get(), "built, then rebuilt twice");
+        byte[] kept = Files.readAllBytes(index);
+        String text = new String(kept, StandardCharsets.UTF_8);
+        int digit = text.indexOf("\"offsets\":[") + 11;
+        kept[digit] = (byte) (kept[digit] == '0' ? '7' : '0'); // one damaged position, the size still right
+        Files.write(index, kept);
+        assertEquals(300, new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id)
+                .await().atMost(Duration.ofSeconds(10)).count());
+        assertEquals(4, store.streams.get(), "its check sum gave it away: rebuilt, never read");
     }
 }

@@ -31,7 +31,6 @@ final class S3Upload implements BlobUpload {
     static final int PART_BYTES = 8 * 1024 * 1024;
     private static final int FIRST_BUFFER = 64 * 1024;
     private static final int IN_FLIGHT = 2;
-    private static final int GROW_UNTIL = 1024 * 1024;
     /** How long an abort waits for the parts in flight (the SDK's own call timeout bounds each of them too). */
     private static final long PART_WAIT_SECONDS = 30;
 
@@ -79,9 +78,7 @@ final class S3Upload implements BlobUpload {
             while (size < needed) {
                 size *= 2;
             }
-            // past GROW_UNTIL the body is large: take the whole part at once, so uploads never hold half-grown
-            // buffers while each waits for the memory the others hold
-            size = size > GROW_UNTIL ? PART_BYTES : Math.min(PART_BYTES, size);
+            size = Math.min(PART_BYTES, size);
             memory.take(size - part.length);
             part = Arrays.copyOf(part, size);
         }

@@ -19,8 +19,7 @@ final class UploadMemory {
     private final Duration wait;
 
     UploadMemory(long bytes, Duration wait) {
-        // fair: an upload waiting for a whole part is not overtaken by later, smaller requests
-        this.kib = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(bytes / UNIT, S3Upload.PART_BYTES / UNIT)), true);
+        this.kib = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(bytes / UNIT, S3Upload.PART_BYTES / UNIT)));
         this.wait = wait;
     }
 
