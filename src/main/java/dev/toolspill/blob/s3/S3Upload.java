@@ -79,9 +79,17 @@ final class S3Upload implements BlobUpload {
                 size *= 2;
             }
             size = Math.min(PART_BYTES, size);
-            memory.take(size - part.length);
+            memory.take(counted(size) - counted(part.length));
             part = Arrays.copyOf(part, size);
         }
+    }
+
+    /**
+     * What a buffer takes from the shared part memory: its first {@value #FIRST_BUFFER} bytes are free, since every
+     * upload has them (bounded by toolspill.ingest.max-concurrent), so a small output never waits for large ones.
+     */
+    private static int counted(int bufferBytes) {
+        return Math.max(0, bufferBytes - FIRST_BUFFER);
     }
 
     private void sendPart() throws IOException {
@@ -94,7 +102,7 @@ final class S3Upload implements BlobUpload {
         }
         int number = done.size() + inFlight.size() + 1;
         byte[] body = filled == part.length ? part : Arrays.copyOf(part, filled);
-        int held = part.length;
+        int held = counted(part.length);
         inFlight.addLast(client.uploadPart(upload -> upload.bucket(bucket).key(key).uploadId(uploadId).partNumber(number)
                                 .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
                         AsyncRequestBody.fromBytesUnsafe(body))
@@ -158,7 +166,7 @@ final class S3Upload implements BlobUpload {
     }
 
     private void releaseBuffer() {
-        memory.give(part.length);
+        memory.give(counted(part.length));
         part = new byte[0];
     }
 
