@@ -114,6 +114,14 @@ public class Inspector {
         InspectMessages.checkStart(id, index, lines.from());
         long from = lines.from();
         long to = Math.min(lines.to(), index.count());
+        if (index.positionBefore(from) == index.positionBefore(to + 1)) {
+            // both ends after the same indexed line: one walk finds them and picks up the bytes between
+            long offset = index.startBefore(from);
+            LineSpanWalker walker = new LineSpanWalker(index.positionBefore(from), offset, from, to + 1, renderer.cap(), index.bytes());
+            return BlobWalk.walk(store, id, ByteRange.between(offset, index.bytes()), walker)
+                    .flatMap(span -> firstLineEnd(id, index, span.start(), span.prefix())
+                            .map(firstEnd -> renderer.lines(from, to, span.prefix(), span.end() - span.start(), span.start(), firstEnd)));
+        }
         Uni<Long> start = lineStart(id, index, from);
         Uni<Long> end = to == index.count() ? Uni.createFrom().item(index.bytes()) : lineStart(id, index, to + 1);
         return Uni.combine().all().unis(start, end).asTuple()
