@@ -66,7 +66,9 @@ final class GrepReader {
             return Uni.createFrom().item(page.finish());
         }
         UnitMatcher matcher = matcher(grep, text, window);
-        Literal skip = text && grep.context() == 0 && matcher instanceof Literal literal ? literal : null;
+        // without context only candidates are visited: the literal's hits, or a regex's lines that hold its required text
+        Literal skip = !text || grep.context() != 0 ? null
+                : matcher instanceof Literal literal ? literal : matcher instanceof RegexMatcher regex ? regex.required() : null;
         long startUnit = Math.max(first, from - grep.context());
         long start = index.startBefore(startUnit);
         GrepScan scan = new GrepScan(text ? new UnitFramer.Lines() : new UnitFramer.Entries(), matcher, skip, page, start,

@@ -12,6 +12,8 @@ import java.util.function.ObjIntConsumer;
  * <p>
  * With {@code skip} (a literal on text, no context), lines are not visited one by one: the literal is searched in
  * the whole buffer and only the newlines before a hit are counted, so a search costs about one pass over the bytes.
+ * When {@code skip} is only what every match must hold (a regex's {@link RequiredLiteral}), a line with a hit is a
+ * candidate that the matcher still tests.
  */
 final class GrepScan {
 
@@ -28,6 +30,7 @@ final class GrepScan {
     private final UnitFramer framer;
     private final UnitMatcher matcher;
     private final Literal skip;
+    private final boolean skipMatches;
     private final GrepPage page;
     private final boolean visitAll;
     private final long firstCandidate;
@@ -42,6 +45,7 @@ final class GrepScan {
     private int scan;
     private int searchFrom;
     private boolean matched;
+    private boolean candidate;
     private boolean longUnit;
     private byte[] head;
     private int headLength;
@@ -51,13 +55,14 @@ final class GrepScan {
 
     /**
      * Reads from {@code start}, where unit {@code firstUnit} begins; units before {@code firstCandidate} are only
-     * context. {@code skip}, when not null, is the matcher as a literal to skip to.
+     * context. {@code skip}, when not null, is a literal to skip to: the matcher itself, or text every match holds.
      */
     GrepScan(UnitFramer framer, UnitMatcher matcher, Literal skip, GrepPage page, long start, long firstUnit,
              long firstCandidate, int keep, int window) {
         this.framer = framer;
         this.matcher = matcher;
         this.skip = skip;
+        this.skipMatches = skip == matcher;
         this.page = page;
         this.visitAll = skip == null; // skipping, only matches reach the page (there is no context to keep)
         this.base = start;
@@ -118,7 +123,7 @@ final class GrepScan {
 
     private void process() {
         while (result == null) {
-            if (skip != null && !longUnit && !matched) {
+            if (skip != null && !longUnit && !candidate) {
                 int hit = skip.indexOf(buffer, Math.max(searchFrom, at(rawStart)), length);
                 if (hit < 0) {
                     skipLines(length);
@@ -128,7 +133,8 @@ final class GrepScan {
                 if (hit > scan) {
                     skipLines(hit);
                 }
-                matched = unit >= firstCandidate;
+                matched = skipMatches && unit >= firstCandidate;
+                candidate = true;
                 searchFrom = hit + 1;
             }
             int end = framer.end(buffer, scan, length, base);
@@ -177,6 +183,7 @@ final class GrepScan {
         scan = end + 1;
         searchFrom = Math.max(searchFrom, scan);
         matched = false;
+        candidate = false;
         longUnit = false;
     }
 

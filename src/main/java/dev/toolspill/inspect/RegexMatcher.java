@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  * matcher reads the unit through {@link BudgetedChars}, which stops it after {@code stepsPerChar} reads per
  * character (and a small constant), so a pattern that backtracks catastrophically fails fast with a clear message.
  * A part of a long unit is matched inside region bounds that keep {@code ^} and {@code $} at the unit's real ends.
+ * A whole unit without the pattern's {@link RequiredLiteral} is refused from its bytes, without decoding.
  */
 final class RegexMatcher implements UnitMatcher {
 
@@ -26,8 +27,12 @@ final class RegexMatcher implements UnitMatcher {
             .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
     private final BudgetedChars chars = new BudgetedChars();
     private CharBuffer decoded = CharBuffer.allocate(4096);
+    private final Literal required;
 
     RegexMatcher(Pattern pattern, long stepsPerChar, int window) {
+        String piece = RequiredLiteral.of(pattern.pattern(), (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0);
+        this.required = (pattern.flags() & ~(Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)) == 0 && piece != null
+                ? new Literal(piece, (pattern.flags() & Pattern.CASE_INSENSITIVE) != 0) : null;
         this.matcher = pattern.matcher("");
         this.matcher.useAnchoringBounds(false);
         this.matcher.useTransparentBounds(true);
@@ -37,6 +42,9 @@ final class RegexMatcher implements UnitMatcher {
 
     @Override
     public boolean matches(byte[] bytes, int from, int to, boolean unitStart, boolean unitEnd) {
+        if (required != null && unitStart && unitEnd && required.indexOf(bytes, from, to) < 0) {
+            return false;
+        }
         if (decoded.capacity() < to - from) {
             decoded = CharBuffer.allocate(Math.max(to - from, decoded.capacity() * 2));
         }
@@ -53,6 +61,11 @@ final class RegexMatcher implements UnitMatcher {
         int end = unitEnd ? n : Math.max(start, n - 1);
         matcher.region(start, end);
         return matcher.find();
+    }
+
+    /** Text every match holds, searched as bytes; null when the pattern names none for sure. */
+    Literal required() {
+        return required;
     }
 
     @Override

@@ -90,7 +90,8 @@ class GrepScanTest {
         UnitMatcher matcher = grep.regex()
                 ? new RegexMatcher(Pattern.compile(grep.pattern(), grep.ignoreCase() ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0), 1000, window)
                 : new Literal(grep.pattern(), grep.ignoreCase());
-        Literal skip = grep.context() == 0 && matcher instanceof Literal literal ? literal : null;
+        Literal skip = grep.context() != 0 ? null
+                : matcher instanceof Literal literal ? literal : ((RegexMatcher) matcher).required(); // as GrepReader does
         int start = (int) starts[(int) startLine - 1];
         GrepScan scan = new GrepScan(new UnitFramer.Lines(), matcher, skip, page, start, startLine, from, limit + 8, window);
         int at = start;
