@@ -143,6 +143,6 @@ class GrepResourceTest {
         given().when().get("/v1/tools").then().statusCode(200)
                 .body("tools.find { it.name == 'inspect' }.description", containsString("grep:/time(d )?out/i context:2"))
                 .body("tools.find { it.name == 'inspect' }.parameters.properties.selector.description",
-                        containsString("grep:\"Connection refused\"i (literal as a JSON string; i ignores case)"));
+                        containsString("grep:\"Connection refused\"i (i ignores case)"));
     }
 }
