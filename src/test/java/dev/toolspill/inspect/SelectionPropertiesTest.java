@@ -1,42 +1,18 @@
 package dev.toolspill.inspect;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.TestVertx;
-import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.blob.BlobStore;
-import dev.toolspill.blob.BlobUpload;
-import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.inspect.RandomBlobs.Json;
 import dev.toolspill.inspect.RandomBlobs.Text;
-import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
-import dev.toolspill.output.Summarizer;
-import dev.toolspill.scan.BlobIndexer;
-import dev.toolspill.scan.BlobKind;
-import dev.toolspill.scan.Scan;
-import dev.toolspill.scan.StreamScanner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
-import java.util.function.Consumer;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -48,62 +24,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * answer, and following {@code next} from the first part rebuilds the whole selection. A selection that names
  * nothing is refused. Blobs are stored on the filesystem store, with a read index (indexing every 1 to 64 units)
  * or without one (scanned on first read). Selectors: {@code lines:}, {@code slice:}, {@code key:}, {@code bytes:},
- * {@code path:} (with pages of elements and keys at any depth) and {@code grep:} (literal, ignoring case, regex;
- * with context, max and from).
- *
- * <p>Plain JUnit over seeded {@link Random}s: try {@code t} of a property uses seed {@code base + t}, and a failure
- * names its seed; {@code -Dtoolspill.properties.seed=S -Dtoolspill.properties.tries=1} runs that one try again.
+ * {@code path:} (with pages of elements and keys at any depth); {@code grep:} is in {@link GrepPropertiesTest}.
+ * Plain JUnit over seeded {@link Random}s (see {@link PropertyRuns}: a failure names its seed).
  */
 class SelectionPropertiesTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Summarizer SUMMARIZER = new Summarizer(400, 5, 3);
-
-    private static final long SEED = Long.getLong("toolspill.properties.seed", 20261130L);
-    private static final int TRIES = Integer.getInteger("toolspill.properties.tries", 200);
-
-    private static Path root;
-    private static BlobStore store;
+    private static final PropertyRuns RUNS = new PropertyRuns();
 
     @BeforeAll
     static void openStore() throws IOException {
-        root = Files.createTempDirectory("selection-properties");
-        store = new FsBlobStore(root, TestVertx.VERTX);
+        RUNS.open("selection-properties");
     }
 
     @AfterAll
     static void removeStore() throws IOException {
-        try (var files = Files.walk(root)) {
-            files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-        }
-    }
-
-    /** Runs {@code property} {@link #TRIES} times, each with its own seed, and names the seed of a failing try. */
-    private static void forEachTry(Consumer<Random> property) {
-        for (int t = 0; t < TRIES; t++) {
-            long seed = SEED + t;
-            try {
-                property.accept(new Random(seed));
-            } catch (AssertionError | RuntimeException e) {
-                throw new AssertionError("failed with seed " + seed + " (again: -Dtoolspill.properties.seed=" + seed
-                        + " -Dtoolspill.properties.tries=1): " + e.getMessage(), e);
-            }
-        }
-    }
-
-    /** Limits from the smallest that shows a useful part up to the default; mostly small, so selections are cut. */
-    private static int limit(Random random) {
-        int pick = random.nextInt(7);
-        return pick < 4 ? 300 + random.nextInt(1201) : pick < 6 ? 1500 + random.nextInt(4501) : 16384;
+        RUNS.close();
     }
 
     @Test
     void textSelectionsAreExact() {
-        forEachTry(random -> {
+        RUNS.forEachTry(random -> {
             Text text = RandomBlobs.text(random);
-            int limit = limit(random);
-            BlobId id = keep(text.bytes(), false, random);
-            Inspector inspector = inspector(limit);
+            int limit = PropertyRuns.limit(random);
+            BlobId id = RUNS.keep(text.bytes(), false, random);
+            Inspector inspector = RUNS.inspector(limit);
             int n = text.lines().size();
             for (int i = 0; i < 4; i++) {
                 long from = 1 + random.nextInt(n + 1); // now and then one past the last line
@@ -117,27 +61,23 @@ class SelectionPropertiesTest {
                 assertSelection(inspector, id, selector, limit, expected, expected);
             }
             assertBytes(inspector, id, text.bytes(), limit, random);
-            for (int i = 0; i < 2; i++) {
-                assertGrepLines(inspector, id, text, limit, random);
-            }
         });
     }
 
     @Test
     void jsonSelectionsAreExact() {
-        forEachTry(random -> {
+        RUNS.forEachTry(random -> {
             Json doc = RandomBlobs.document(random);
-            int limit = limit(random);
+            int limit = PropertyRuns.limit(random);
             byte[] bytes = doc.text().getBytes(StandardCharsets.UTF_8);
-            BlobId id = keep(bytes, true, random);
-            Inspector inspector = inspector(limit);
+            BlobId id = RUNS.keep(bytes, true, random);
+            Inspector inspector = RUNS.inspector(limit);
             if (doc.isArray()) {
                 int n = doc.elements().size();
                 long from = random.nextInt(n + 1);
                 long to = random.nextInt(4) == 0 ? Long.MAX_VALUE : from + 1 + random.nextInt(Math.max(1, n));
                 assertPage(inspector, id, "slice:" + from + ".." + (to == Long.MAX_VALUE ? "" : to), limit,
                         doc.elements().stream().map(Json::text).toList(), from, to);
-                assertGrepEntries(inspector, id, doc, limit, random);
             } else if (!doc.members().isEmpty()) {
                 String key = doc.members().get(random.nextInt(doc.members().size())).key();
                 assertSelection(inspector, id, keySelector(key), limit, doc.valueOf(key).text(), null);
@@ -150,97 +90,6 @@ class SelectionPropertiesTest {
             }
             assertBytes(inspector, id, bytes, limit, random);
         });
-    }
-
-    /**
-     * A grep of a text for a piece of one of its lines (as a literal, ignoring case, or as a regex), maybe with context,
-     * max and from: the matching lines, each once and in order, as {@code N: line}, against a search done here line by
-     * line.
-     */
-    private void assertGrepLines(Inspector inspector, BlobId id, Text text, int limit, Random random) {
-        int n = text.lines().size();
-        String piece = piece(text.shown(1 + random.nextInt(n)), random);
-        int form = random.nextInt(3);
-        String selector;
-        Pattern reference;
-        if (form == 0) {
-            selector = "grep:" + quoted(piece);
-            reference = Pattern.compile(Pattern.quote(piece));
-        } else if (form == 1) {
-            String folded = flipAsciiCase(piece, random);
-            selector = "grep:" + quoted(folded) + "i";
-            reference = Pattern.compile(Pattern.quote(piece.toLowerCase(Locale.ROOT)));
-            String[] lower = IntStream.rangeClosed(1, n).mapToObj(k -> text.shown(k).toLowerCase(Locale.ROOT)).toArray(String[]::new);
-            assertGrep(inspector, id, selector, limit, random, n, k -> reference.matcher(lower[k - 1]).find(), text);
-            return;
-        } else {
-            // a regex: the line's number anchored at the start, or the piece quoted
-            String regex = random.nextBoolean() ? "^line \\d*" + random.nextInt(10) + " " : "\\Q" + piece + "\\E";
-            selector = "grep:/" + regex + "/";
-            reference = Pattern.compile(regex);
-        }
-        assertGrep(inspector, id, selector, limit, random, n, k -> reference.matcher(text.shown(k)).find(), text);
-    }
-
-    private void assertGrep(Inspector inspector, BlobId id, String selector, int limit, Random random, int n,
-                            java.util.function.IntPredicate matches, Text text) {
-        long from = random.nextInt(3) == 0 ? 1 + random.nextInt(n) : 1;
-        String options = (random.nextInt(3) == 0 ? " context:" + random.nextInt(3) : "")
-                + (random.nextInt(3) == 0 ? " max:" + (1 + random.nextInt(5)) : "")
-                + (from > 1 ? " from:" + from : "");
-        List<String> expected = IntStream.rangeClosed((int) from, n).filter(matches)
-                .mapToObj(k -> k + ": " + text.shown(k)).toList();
-        List<String> shown = GrepScanTest.matches(grepAnswers(NextParts.follow(inspector, id, selector + options, limit)));
-        assertEquals(expected, shown, selector + options + " at limit " + limit);
-    }
-
-    /** A grep of a JSON array for a piece of one entry: the matching entries as {@code I: entry}, as stored. */
-    private void assertGrepEntries(Inspector inspector, BlobId id, Json doc, int limit, Random random) {
-        List<Json> entries = doc.elements();
-        if (entries.isEmpty()) {
-            return;
-        }
-        String piece = piece(entries.get(random.nextInt(entries.size())).text(), random);
-        if (piece.contains("\n") || piece.contains("\r")) {
-            piece = "e"; // a line break is not a pattern
-        }
-        String literal = piece;
-        String expected = IntStream.range(0, entries.size()).filter(i -> entries.get(i).text().contains(literal))
-                .mapToObj(i -> i + ": " + entries.get(i).text()).collect(Collectors.joining("\n"));
-        String selector = "grep:" + quoted(literal) + (random.nextBoolean() ? " max:" + (1 + random.nextInt(4)) : "");
-        assertEquals(expected, GrepInspectContractTest.joined(NextParts.follow(inspector, id, selector, limit)),
-                selector + " at limit " + limit);
-    }
-
-    /** Up to 6 characters of {@code line} from a random place; its first character when it is that short. */
-    private static String piece(String line, Random random) {
-        int[] points = line.codePoints().toArray();
-        if (points.length == 0) {
-            return "line";
-        }
-        int start = random.nextInt(points.length);
-        int end = Math.min(points.length, start + 1 + random.nextInt(6));
-        return new String(points, start, end - start);
-    }
-
-    private static String flipAsciiCase(String text, Random random) {
-        StringBuilder out = new StringBuilder();
-        text.chars().forEach(c -> out.append((char) (c < 128 && random.nextBoolean() ? Character.toUpperCase(c) : c)));
-        return out.toString();
-    }
-
-    /**
-     * The parts as GrepScanTest reads them: a bytes: part (the rest of a cut line) is its bytes and a marker line, so
-     * bytes that happen to start with {@code [} are not taken for a marker.
-     */
-    private static List<Limited> grepAnswers(List<NextParts.Part> parts) {
-        List<Limited> answers = new ArrayList<>();
-        for (NextParts.Part part : parts) {
-            boolean bytes = part.selector().startsWith("bytes:");
-            answers.add(bytes ? new Limited(part.content() + "\n[end of the bytes]", 0, part.answer().next())
-                    : part.answer());
-        }
-        return answers;
     }
 
     /** A pointer reached by a random walk down the document, now and then one step past what exists; maybe a page. */
@@ -266,7 +115,7 @@ class SelectionPropertiesTest {
             pointer.append('/').append(token.replace("~", "~0").replace("/", "~1"));
         }
         String written = pointer.toString().chars().anyMatch(Character::isWhitespace) || random.nextInt(5) == 0
-                ? quoted(pointer.toString()) : pointer.toString();
+                ? PropertyRuns.quoted(pointer.toString()) : pointer.toString();
         if (at == null) {
             assertRefused(inspector, id, "path:" + written);
         } else if (random.nextBoolean() && (at.isArray() || at.isObject())) {
@@ -360,49 +209,7 @@ class SelectionPropertiesTest {
 
     private static String keySelector(String key) {
         boolean literal = !key.isEmpty() && key.equals(key.strip()) && !key.startsWith("\"");
-        return "key:" + (literal ? key : quoted(key));
+        return "key:" + (literal ? key : PropertyRuns.quoted(key));
     }
 
-    private static String quoted(String text) {
-        try {
-            return MAPPER.writeValueAsString(text);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Inspector inspector(int limit) {
-        return new Inspector(store, indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
-    }
-
-    private static BlobIndexer indexer() {
-        return new BlobIndexer(store, SUMMARIZER.settings(), MAPPER, 32 << 20);
-    }
-
-    /**
-     * Stores {@code bytes} as a tool output would be: streamed in random chunks through the scanner, with a read index
-     * that notes every 1 to 64 units; or, one time in four, without an index, so the first read scans the blob.
-     */
-    private static BlobId keep(byte[] bytes, boolean json, Random random) {
-        BlobId id = BlobId.random();
-        try {
-            StreamScanner scanner = new StreamScanner(SUMMARIZER.settings(), json, 1 + random.nextInt(64));
-            BlobUpload upload = store.upload(id, json ? BlobFormat.JSON : BlobFormat.TEXT);
-            for (int pos = 0; pos < bytes.length; ) {
-                int n = Math.min(1 + random.nextInt(4096), bytes.length - pos);
-                scanner.feed(bytes, pos, n);
-                upload.write(bytes, pos, n);
-                pos += n;
-            }
-            Scan scan = scanner.finish();
-            assertEquals(json, scan.kind() != BlobKind.TEXT, "the blob is stored as the kind it was made as");
-            upload.commit(scan.kind().format());
-            if (random.nextInt(4) > 0) {
-                indexer().keep(id, scan.index()).await().atMost(Duration.ofSeconds(30));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return id;
-    }
 }
