@@ -73,7 +73,7 @@ final class GrepReader {
         long start = index.startBefore(startUnit);
         GrepScan scan = new GrepScan(text ? new UnitFramer.Lines() : new UnitFramer.Entries(), matcher, skip, page, start,
                 index.positionBefore(startUnit), from, keep, window);
-        return store.stream(id, ByteRange.between(start, text ? index.bytes() : index.end()))
+        return store.streamInBulk(id, ByteRange.between(start, text ? index.bytes() : index.end()))
                 .emitOn(Infrastructure.getDefaultWorkerPool(), CHUNKS_AHEAD)
                 .map(chunk -> Optional.ofNullable(feed(scan, chunk)))
                 .filter(Optional::isPresent)
