@@ -10,7 +10,8 @@
 #
 # Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 5),
 # BENCH_RUNS (runs per timed measurement, median taken, 3), BENCH_TMPDIR (where the ~4 GiB of data go,
-# default $TMPDIR or /tmp), BENCH_KEEP=1 (keep the temp dir and logs).
+# default $TMPDIR or /tmp), BENCH_KEEP=1 (keep the temp dir and logs), BENCH_ROWS (row ids to run, e.g. "4,4b";
+# default all).
 set -euo pipefail
 shopt -s inherit_errexit
 export LC_ALL=C
@@ -19,7 +20,7 @@ ROOT=$(pwd)
 
 WRITE=0
 BUILD=1
-ROWS=all
+ROWS=${BENCH_ROWS:+,$BENCH_ROWS,}; ROWS=${ROWS:-all}
 NEXT_IS_ROWS=0
 for arg in "$@"; do
     if [ "$NEXT_IS_ROWS" = 1 ]; then
@@ -201,6 +202,7 @@ wrk_rps() { # label wrk-args...: prints requests/s; fails on non-2xx answers
 }
 
 wrk_latency() { awk '$1 == "Latency" { print $2; exit }' "$W/wrk-$1.txt"; }
+wrk_p99() { awk '$1 == "99%" { print $2; exit }' "$W/wrk-$1.txt"; } # needs wrk --latency
 
 note() { # a raw figure, printed now and listed under the table
     printf '    %s\n' "$*" >&2
@@ -497,6 +499,40 @@ $(awk -v w=$warm 'NR > 2 * w && NR % 2 == 0 { print $2 * 1000 }' "$W/inspect.tim
         "$(calc "$tsmall" 2) ms (1 MiB)" "$r" "≤ 2" "$(met "$r <= 2")"
 }
 
+bench_inspect_load() {
+    local id sel="lines:1000-1010" from=$((999 * 128)) to=$((1010 * 128 - 1)) url range
+    if [ -s "$W/big-id" ] && [ -f "$FS_ROOT/blobs/$(cat "$W/big-id").txt" ]; then
+        id=$(cat "$W/big-id")
+    else
+        ingest "$FS_PORT" "$D/text-512m.txt" text/plain "$W/big.json" > /dev/null
+        id=$(jq -r .blob.id "$W/big.json")
+        echo "$id" > "$W/big-id"
+    fi
+    [ -s "$FS_ROOT/index/$id.idx" ] # an indexed blob
+    url="$FS_URL/v1/blobs/$id/inspect?selector=$sel"
+    range="Range: bytes=$from-$to"
+    # both answer the same 11 lines (1408 bytes), exactly as sed reads them
+    curl -sf -o "$W/lines-inspect" "$url"
+    [ "$(curl -s -o "$W/lines-range" -w '%{http_code}' -H "$range" "$FS_URL/v1/blobs/$id")" = 206 ]
+    sed -n '1000,1010p' "$D/text-512m.txt" > "$W/lines-sed"
+    cmp -s "$W/lines-inspect" "$W/lines-sed"
+    cmp -s "$W/lines-range" "$W/lines-sed"
+    wrk_rps warm-lines-range -d"${WARMUP}s" -H "$range" "$FS_URL/v1/blobs/$id" > /dev/null
+    wrk_rps warm-lines-inspect -d"${WARMUP}s" "$url" > /dev/null
+    local g1 i1 i2 g2
+    g1=$(wrk_rps lines-range-1 --latency -d"${DURATION}s" -H "$range" "$FS_URL/v1/blobs/$id")
+    i1=$(wrk_rps lines-inspect-1 --latency -d"${DURATION}s" "$url")
+    i2=$(wrk_rps lines-inspect-2 --latency -d"${DURATION}s" "$url")
+    g2=$(wrk_rps lines-range-2 --latency -d"${DURATION}s" -H "$range" "$FS_URL/v1/blobs/$id")
+    local ins get r
+    ins=$(calc "($i1 + $i2) / 2")
+    get=$(calc "($g1 + $g2) / 2")
+    note "inspect $sel, req/s: $i1 $i2 (p99 $(wrk_p99 lines-inspect-1), $(wrk_p99 lines-inspect-2)); ranged GET of the same bytes, req/s: $g1 $g2 (p99 $(wrk_p99 lines-range-1), $(wrk_p99 lines-range-2))"
+    r=$(calc "$ins / $get")
+    row "\`inspect $sel\` vs a ranged GET of the same 1408 bytes, 512 MiB indexed blob (req/s, c$CONNECTIONS, 2 × ${DURATION} s)" \
+        "$(calc "$ins" 0) req/s" "$(calc "$get" 0) req/s ranged GET" "$r" "≥ 0.5" "$(met "$r >= 0.5")"
+}
+
 bench_json() {
     local f=$D/array-100m.json size i ts=() jqt=() t len
     size=$(size_of "$f")
@@ -619,6 +655,7 @@ run_row 1 "inline tool-call throughput vs no-op" "≥ 0.8" bench_inline
 run_row 2 "ingest 256 MiB into fs vs cat + sync" "≥ 0.5" bench_fs_ingest
 run_row 3 "ingest 256 MiB into S3 vs aws s3 cp" "≥ 0.8" bench_s3_ingest
 run_row 4 "inspect near the end: 512 MiB vs 1 MiB" "≤ 2" bench_inspect
+run_row 4b "inspect lines:1000-1010 vs a ranged GET of the same bytes, under load" "≥ 0.5" bench_inspect_load
 run_row 5 "JSON summary + index vs jq length" "> 1" bench_json
 run_row 6 "1 MiB ranged GET vs nginx" "≥ 0.5" bench_range
 run_row 7 "peak RSS during the 1 GiB ingest" "HTTP 200 within -Xmx$HEAP" bench_rss

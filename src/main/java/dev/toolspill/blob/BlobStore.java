@@ -40,6 +40,14 @@ public interface BlobStore {
      */
     Multi<Buffer> stream(BlobId id, ByteRange range);
 
+    /**
+     * {@link #stream} for a reader that goes through the whole range as fast as it can (a search): a store may send
+     * larger chunks, so a long scan pays fewer hand-offs between threads. The same bytes, in the same order.
+     */
+    default Multi<Buffer> streamInBulk(BlobId id, ByteRange range) {
+        return stream(id, range);
+    }
+
     /** The local file that holds this blob, when the store keeps files: lets the HTTP layer send it with {@code sendfile}. */
     default Optional<Path> localFile(BlobMetadata blob) {
         return Optional.empty();

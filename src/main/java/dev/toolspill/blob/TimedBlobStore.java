@@ -64,6 +64,11 @@ final class TimedBlobStore implements BlobStore {
     }
 
     @Override
+    public Multi<Buffer> streamInBulk(BlobId id, ByteRange range) {
+        return store.streamInBulk(id, range).ifNoItem().after(deadline).failWith(this::late);
+    }
+
+    @Override
     public Optional<Path> localFile(BlobMetadata blob) {
         return store.localFile(blob);
     }

@@ -180,6 +180,22 @@ public interface ToolspillConfig {
         /** Index loads that may wait for one of those slots (each at most toolspill.blob-store.timeout); past it, 503. */
         @WithDefault("256")
         int indexLoadQueue();
+
+        /** Longest pattern a {@code grep:} selector may have, in characters. */
+        @WithDefault("1000")
+        int grepMaxPatternChars();
+
+        /** Reads of a line a {@code grep:} regular expression may make per character before it is refused as backtracking too much. */
+        @WithDefault("1000")
+        long grepRegexStepsPerChar();
+
+        /** Entries of a JSON array that inspect with no selector samples, spread over the array, for the keys it reports. */
+        @WithDefault("1000")
+        int headSampleEntries();
+
+        /** Bytes that sample may read at most. */
+        @WithDefault("4194304")
+        long headSampleBytes();
     }
 
     interface Pipeline {

@@ -25,7 +25,7 @@ public class InspectTool implements Tool {
               "type": "object",
               "properties": {
                 "blob_id": {"type": "string", "description": "The id from a summary's [blob:<id>] line."},
-                "selector": {"type": "string", "description": "Omit for metadata and the head. lines:A-B (text, 1-based, inclusive; lines:A- to the end). slice:A..B (JSON array elements, 0-based, end exclusive). key:NAME or key:\\"NAME\\" (a top-level key of a JSON object; the quoted form is a JSON string). bytes:A..B (any blob, 0-based byte offsets, end exclusive; bytes:A.. to the end). path:POINTER (a JSON Pointer, RFC 6901, into any JSON value, ~1 for / and ~0 for ~ in a key): path:/results/120/name, path:/0/id; add slice:A..B or keys:A..B to page the array or object there: path:/results slice:100..120, path:/shapes keys:0..50. When an answer is cut, its last line names the selector for the next part."}
+                "selector": {"type": "string", "description": "Omit for metadata and the head. lines:A-B (text, 1-based, inclusive; lines:A- to the end). slice:A..B (JSON array elements, 0-based, end exclusive; slice:A.. to the end). key:NAME or key:\\"NAME\\" (a top-level key of a JSON object; the quoted form is a JSON string). bytes:A..B (any blob, 0-based byte offsets, end exclusive; bytes:A.. to the end). path:POINTER (a JSON Pointer, RFC 6901, into any JSON value, ~1 for / and ~0 for ~ in a key): path:/results/120/name, path:/0/id; add slice:A..B or keys:A..B to page the array or object there: path:/results slice:100..120, path:/shapes keys:0..50. grep:PATTERN finds text lines (N: line, 1-based) or JSON array entries (N: entry, 0-based) that match: grep:timeout (literal text, case-sensitive, spaces allowed), grep:\\"/api/v1\\" (literal as a JSON string, for text that starts with / or a quote), grep:\\"Connection refused\\"i (i ignores case), grep:/status=5\\\\d\\\\d/ (Java regex), grep:/time(d )?out/i; add context:N for lines around each match, max:N for at most N matches, from:N to start at line or entry N: grep:ERROR context:2 max:20, grep:timeout from:1235. Then read around a match with lines:A-B. When an answer is cut or paged, its last line names the selector for the next part (e.g. lines:51-400, grep:timeout from:1235, bytes:16296..350019 then grep:timeout from:4)."}
               },
               "required": ["blob_id"],
               "additionalProperties": false
@@ -53,8 +53,9 @@ public class InspectTool implements Tool {
         return "Read part of a stored tool output. Large outputs are replaced in history by a summary that starts with "
                 + "[blob:<id>]; pass that id and a selector to read exactly the lines, array elements, object key, bytes or "
                 + "nested JSON value you need, e.g. lines:20-50, slice:3..8, key:results, path:/results/120/name, "
-                + "path:/results slice:100..120, path:/shapes keys:0..50, bytes:0..4096. A cut answer names the selector "
-                + "that reads on (next part: ...).";
+                + "path:/results slice:100..120, path:/shapes keys:0..50, bytes:0..4096; or search it: grep:timeout, "
+                + "grep:/time(d )?out/i context:2, grep:\"Connection refused\"i max:20 (matching lines or array entries with their "
+                + "numbers), then read around a match with lines:A-B. A cut answer names the selector that reads on (next part: ...).";
     }
 
     @Override

@@ -2,17 +2,19 @@ package dev.toolspill.inspect;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
-import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
+import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.BlobKind;
 import dev.toolspill.scan.ReadIndex;
+import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -33,15 +35,27 @@ public class Inspector {
     private final SelectionRenderer renderer;
     private final Spans spans;
     private final PathReader paths;
+    private final GrepReader greps;
+    private final HeadPicture picture;
 
     private final Telemetry telemetry;
 
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
-        this(store, indexer, summarizer, limit, Telemetry.NONE);
+    @Inject
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, ToolspillConfig config,
+                     Telemetry telemetry) {
+        this(store, indexer, summarizer, limit, InspectSettings.of(config.inspect()), telemetry);
     }
 
-    @jakarta.inject.Inject
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, Telemetry telemetry) {
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
+        this(store, indexer, summarizer, limit, InspectSettings.DEFAULT);
+    }
+
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, InspectSettings settings) {
+        this(store, indexer, summarizer, limit, settings, Telemetry.NONE);
+    }
+
+    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, InspectSettings settings,
+                     Telemetry telemetry) {
         this.telemetry = telemetry;
         this.store = store;
         this.indexer = indexer;
@@ -49,6 +63,8 @@ public class Inspector {
         this.renderer = new SelectionRenderer(limit);
         this.spans = new Spans(store, renderer);
         this.paths = new PathReader(store, spans, renderer);
+        this.greps = new GrepReader(store, limit, settings);
+        this.picture = new HeadPicture(store, settings);
     }
 
     public Uni<Limited> inspect(BlobId id, Selector selector) {
@@ -102,13 +118,24 @@ public class Inspector {
         if (selector instanceof Selector.Path path) {
             return paths.read(id, index, path);
         }
-        return Uni.createFrom().item(() -> renderer.head(id, index, summarizer.summarize(id, index.shape())));
+        if (selector instanceof Selector.Grep grep) {
+            return greps.read(id, index, grep);
+        }
+        return picture.of(id, index).map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {
         InspectMessages.checkStart(id, index, lines.from());
         long from = lines.from();
         long to = Math.min(lines.to(), index.count());
+        if (index.positionBefore(from) == index.positionBefore(to + 1)) {
+            // both ends after the same indexed line: one walk finds them and picks up the bytes between
+            long offset = index.startBefore(from);
+            LineSpanWalker walker = new LineSpanWalker(index.positionBefore(from), offset, from, to + 1, renderer.cap(), index.bytes());
+            return BlobWalk.walk(store, id, ByteRange.between(offset, index.bytes()), walker)
+                    .flatMap(span -> firstLineEnd(id, index, span.start(), span.prefix())
+                            .map(firstEnd -> renderer.lines(from, to, span.prefix(), span.end() - span.start(), span.start(), firstEnd)));
+        }
         Uni<Long> start = lineStart(id, index, from);
         Uni<Long> end = to == index.count() ? Uni.createFrom().item(index.bytes()) : lineStart(id, index, to + 1);
         return Uni.combine().all().unis(start, end).asTuple()

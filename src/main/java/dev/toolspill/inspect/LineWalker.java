@@ -17,8 +17,8 @@ final class LineWalker implements BlobWalk.Walker<Long> {
 
     @Override
     public Long feed(byte[] chunk) {
-        for (int i = 0; i < chunk.length; i++) {
-            if (chunk[i] == '\n' && ++line == target) {
+        for (int i = Newlines.next(chunk, 0); i >= 0; i = Newlines.next(chunk, i + 1)) {
+            if (++line == target) {
                 return position + i + 1;
             }
         }

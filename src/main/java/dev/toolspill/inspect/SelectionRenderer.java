@@ -36,11 +36,12 @@ final class SelectionRenderer {
         return limit.limitFor(TOOL) + 1L;
     }
 
-    Limited head(BlobId id, ReadIndex index, String summary) {
+    /** Metadata, the summary less its first line, then {@code more}: what the summary cannot hold (see {@link HeadPicture}). */
+    Limited head(BlobId id, ReadIndex index, String summary, String more) {
         String metadata = id.tag() + " " + index.kind().label() + " | " + index.bytes() + " bytes | "
                 + index.count() + " " + index.kind().unit() + " | created " + id.created()
                 + "\nread with: " + InspectMessages.selectorsFor(index) + "\n";
-        return limit.apply(TOOL, metadata + summary.substring(summary.indexOf('\n') + 1));
+        return limit.apply(TOOL, metadata + summary.substring(summary.indexOf('\n') + 1) + more);
     }
 
     /**

@@ -17,6 +17,8 @@ public sealed interface Selector {
             + "key:NAME or key:\"NAME\" (JSON object, a top-level key; the quoted form is a JSON string), "
             + "bytes:A..B (any blob, 0-based, end exclusive), path:/POINTER (JSON, RFC 6901, e.g. path:/results/0/name; "
             + "add slice:A..B or keys:A..B to page the array or object there, e.g. path:/results slice:0..20), "
+            + "grep:TEXT, grep:\"TEXT\" or grep:/REGEX/ (text lines or JSON array entries that match; i after the closing "
+            + "quote or slash ignores case; add context:N, max:N or from:N, e.g. grep:/time(d )?out/i context:2), "
             + "or no selector for metadata and the head";
 
     /** No selector: metadata and the head. */
@@ -83,6 +85,23 @@ public sealed interface Selector {
         }
     }
 
+    /**
+     * Lines of a text (or entries of a JSON array) that match {@code pattern}: literal text, or a Java regular
+     * expression when {@code regex}; {@code context} lines around each match, at most {@code max} matches, from line
+     * (entry) {@code from} on ({@code -1}: from the first). {@link Greps} holds the grammar.
+     */
+    record Grep(String pattern, boolean regex, boolean ignoreCase, int context, long max, long from) implements Selector {
+        /** The same search, from unit {@code n} on: the next part of a grep. */
+        public Grep from(long n) {
+            return new Grep(pattern, regex, ignoreCase, context, max, n);
+        }
+
+        @Override
+        public String toString() {
+            return Greps.display(this);
+        }
+    }
+
     Pattern LINES = Pattern.compile("lines:(\\d{1,18})(?:-(\\d{1,18})?)?");
     Pattern SLICE = Pattern.compile("slice:(\\d{1,18})\\.\\.(\\d{1,18})?");
     Pattern BYTES = Pattern.compile("bytes:(\\d{1,18})\\.\\.(\\d{1,18})?(?:\\s+then\\s+(.+))?", Pattern.DOTALL);
@@ -123,6 +142,9 @@ public sealed interface Selector {
         }
         if (s.startsWith("path:")) {
             return Paths.parse(s);
+        }
+        if (s.startsWith("grep:")) {
+            return Greps.parse(s);
         }
         Matcher bytes = BYTES.matcher(s);
         if (bytes.matches()) {

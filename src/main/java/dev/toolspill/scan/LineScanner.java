@@ -8,8 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Follows the lines of a stream: counts them, notes where every {@code every}-th one starts (the read index), and
- * keeps the first and last few, each up to a byte cap. The current line and the tail live in a ring of reused
+ * Follows the lines of a stream: counts them, notes where every {@code every}-th one starts (the read index), finds
+ * the longest, and keeps the first and last few, each up to a byte cap. The current line and the tail live in a ring of reused
  * buffers, so nothing is allocated per line.
  */
 final class LineScanner {
@@ -27,6 +27,8 @@ final class LineScanner {
     private final int[] ringLength;
     private int current;
     private long tailLines;
+    private long lineStart;
+    private ReadIndex.Line longest = new ReadIndex.Line(0, 0, 0);
 
     LineScanner(ScanSettings settings, int every) {
         this.settings = settings;
@@ -49,6 +51,10 @@ final class LineScanner {
                 continue;
             }
             if (chunk[i] == '\n') {
+                long at = bytes + (i - offset);
+                boolean cr = at > lineStart && (i > offset ? chunk[i - 1] : lastByte) == '\r';
+                measure(at - (cr ? 1 : 0));
+                lineStart = at + 1;
                 keepLinePart(chunk, start, i + 1 - start);
                 lineDone();
                 newlines++;
@@ -61,6 +67,13 @@ final class LineScanner {
         keepLinePart(chunk, start, end - start);
         bytes += length;
         lastByte = chunk[end - 1];
+    }
+
+    /** The line that started at {@code lineStart} has its content end at {@code end}: is it the longest yet? */
+    private void measure(long end) {
+        if (end - lineStart > longest.bytes() || longest.number() == 0) {
+            longest = new ReadIndex.Line(newlines + 1, lineStart, end - lineStart);
+        }
     }
 
     /** Whether any of the eight bytes is '\n' (the classic has-zero-byte test on {@code word ^ 0x0A0A...}). */
@@ -90,6 +103,9 @@ final class LineScanner {
 
     /** The whole stream seen: its lines, as a shape and an index. Call once. */
     Scan finish() {
+        if (bytes > lineStart) {
+            measure(bytes); // the last line, unterminated
+        }
         if (ringLength[current] > 0 || (bytes > 0 && lastByte != '\n')) {
             lineDone();
         }
@@ -103,7 +119,7 @@ final class LineScanner {
             offsets = Arrays.copyOf(offsets, offsets.length - 1); // no line starts at the very end
         }
         Shape shape = new Shape.TextShape(lines, headLines, tail);
-        return new Scan(BlobKind.TEXT, bytes, shape, ReadIndex.text(bytes, lines, every, offsets, shape));
+        return new Scan(BlobKind.TEXT, bytes, shape, ReadIndex.text(bytes, lines, every, offsets, shape, longest));
     }
 
     /** The last lines after the head, oldest first. */

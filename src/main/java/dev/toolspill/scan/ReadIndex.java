@@ -8,20 +8,28 @@ import java.util.Map;
  * Where to start reading in a blob, so a selector reads the bytes it needs and not the whole blob. Text: the offset
  * of line {@code 1 + i * every}. JSON array: the offset of element {@code i * every} (and where the array closes).
  * JSON object: the span of each top-level value. It also records the blob's size (checked before it is trusted)
- * and the shape its summary shows. Kept beside the blob, never inside it; a blob without one is read by scanning.
+ * and the shape its summary shows; for a text, its longest line. Kept beside the blob, never inside it; a blob
+ * without one is read by scanning.
  */
 public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[] offsets, long end,
-                        Map<String, ByteRange> values, Shape shape) {
+                        Map<String, ByteRange> values, Shape shape, Line longest) {
+
+    /**
+     * A line: its 1-based number, where it starts and its length in bytes without its {@code \n} or {@code \r\n}
+     * (number 0 for a text with no lines). The first of several equally long lines.
+     */
+    public record Line(long number, long offset, long bytes) {
+    }
 
     /** Lines (or array elements) between two index entries: reads near any position scan at most this many. */
     public static final int EVERY = 512;
 
-    static ReadIndex text(long bytes, long lines, int every, long[] offsets, Shape shape) {
-        return new ReadIndex(BlobKind.TEXT, bytes, lines, every, offsets, bytes, Map.of(), shape);
+    static ReadIndex text(long bytes, long lines, int every, long[] offsets, Shape shape, Line longest) {
+        return new ReadIndex(BlobKind.TEXT, bytes, lines, every, offsets, bytes, Map.of(), shape, longest);
     }
 
     static ReadIndex array(long bytes, long entries, int every, long[] offsets, long end, Shape shape) {
-        return new ReadIndex(BlobKind.JSON_ARRAY, bytes, entries, every, offsets, end, Map.of(), shape);
+        return new ReadIndex(BlobKind.JSON_ARRAY, bytes, entries, every, offsets, end, Map.of(), shape, null);
     }
 
     /**
@@ -30,7 +38,7 @@ public record ReadIndex(BlobKind kind, long bytes, long count, int every, long[]
      */
     static ReadIndex object(long bytes, long keys, long end, Map<String, ByteRange> values, long unindexedFrom, Shape shape) {
         long[] offsets = keys > values.size() ? new long[] {unindexedFrom} : new long[0];
-        return new ReadIndex(BlobKind.JSON_OBJECT, bytes, keys, EVERY, offsets, end, values, shape);
+        return new ReadIndex(BlobKind.JSON_OBJECT, bytes, keys, EVERY, offsets, end, values, shape, null);
     }
 
     /** Where the keys without a span begin (see {@link #allKeysIndexed}). */

@@ -17,10 +17,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A {@link ReadIndex} as the bytes a store keeps: versioned JSON, refused rather than guessed at when it does not fit. */
+/**
+ * A {@link ReadIndex} as the bytes a store keeps: versioned JSON, refused rather than guessed at when it does not fit.
+ * Version 3 added a CRC-32 trailer; version 4 adds a text's longest line. A version 3 index of a JSON blob still
+ * reads (it lacks nothing), one of a text is refused (it lacks that line), and anything older has no check sum and is
+ * refused: the blob is scanned once more and gets a new index.
+ */
 public final class ReadIndexCodec {
 
-    static final int VERSION = 3;
+    static final int VERSION = 4;
+    private static final int OLDEST = 3;
 
     /** Every index ends with the CRC-32 of what comes before it: a damaged file is refused, never read. */
     private static final byte[] CHECK = "\ncrc32=".getBytes(StandardCharsets.US_ASCII);
@@ -43,16 +49,23 @@ public final class ReadIndexCodec {
         ObjectNode spans = root.putObject("values");
         index.values().forEach((name, span) -> spans.putArray(name).add(span.offset()).add(span.end()));
         root.set("shape", shape(index.shape()));
+        if (index.longest() != null) {
+            root.putArray("longest").add(index.longest().number()).add(index.longest().offset()).add(index.longest().bytes());
+        }
         try {
-            byte[] json = mapper.writeValueAsBytes(root);
-            byte[] sum = String.format("%08x", crc(json, json.length)).getBytes(StandardCharsets.US_ASCII);
-            byte[] out = Arrays.copyOf(json, json.length + CHECK_LENGTH);
-            System.arraycopy(CHECK, 0, out, json.length, CHECK.length);
-            System.arraycopy(sum, 0, out, json.length + CHECK.length, sum.length);
-            return out;
+            return signed(mapper.writeValueAsBytes(root));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The JSON of an index followed by its check sum trailer, as {@link #decode} expects it. */
+    static byte[] signed(byte[] json) {
+        byte[] sum = String.format("%08x", crc(json, json.length)).getBytes(StandardCharsets.US_ASCII);
+        byte[] out = Arrays.copyOf(json, json.length + CHECK_LENGTH);
+        System.arraycopy(CHECK, 0, out, json.length, CHECK.length);
+        System.arraycopy(sum, 0, out, json.length + CHECK.length, sum.length);
+        return out;
     }
 
     private static long crc(byte[] bytes, int length) {
@@ -65,7 +78,7 @@ public final class ReadIndexCodec {
     private static int checkedLength(byte[] bytes) throws IOException {
         int length = bytes.length - CHECK_LENGTH;
         if (length < 2 || !Arrays.equals(bytes, length, length + CHECK.length, CHECK, 0, CHECK.length)) {
-            throw new IOException("not a read index of version " + VERSION + " (no check sum)");
+            throw new IOException("not a read index of version " + OLDEST + " to " + VERSION + " (no check sum)");
         }
         String sum = new String(bytes, length + CHECK.length, 8, StandardCharsets.US_ASCII);
         if (!sum.equals(String.format("%08x", crc(bytes, length)))) {
@@ -88,6 +101,7 @@ public final class ReadIndexCodec {
         LongList offsets = new LongList();
         Map<String, ByteRange> values = new LinkedHashMap<>();
         JsonNode shape = null;
+        long[] longest = null;
         int length = checkedLength(bytes);
         try (JsonParser parser = mapper.getFactory().createParser(bytes, 0, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -121,14 +135,22 @@ public final class ReadIndexCodec {
                         }
                     }
                     case "shape" -> shape = mapper.readTree(parser);
+                    case "longest" -> {
+                        longest = new long[3];
+                        for (int i = 0; i < 3; i++) {
+                            expect(parser, JsonToken.VALUE_NUMBER_INT);
+                            longest[i] = parser.getLongValue();
+                        }
+                        expect(parser, JsonToken.END_ARRAY);
+                    }
                     default -> parser.skipChildren();
                 }
             }
         } catch (RuntimeException e) {
             throw new IOException("a damaged read index: " + e.getMessage(), e);
         }
-        if (version != VERSION) {
-            throw new IOException("not a read index of version " + VERSION);
+        if (version < OLDEST || version > VERSION) {
+            throw new IOException("not a read index of version " + OLDEST + " to " + VERSION);
         }
         try {
             BlobKind blobKind = BlobKind.ofLabel(kind);
@@ -145,7 +167,14 @@ public final class ReadIndexCodec {
             if (end < -1 || end > size || values.values().stream().anyMatch(span -> span.offset() + span.length() > blobSize)) {
                 throw new IOException("a damaged read index: a span outside the blob");
             }
-            return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape));
+            if (blobKind == BlobKind.TEXT && longest == null) {
+                throw new IOException("a read index of version " + version + " without the text's longest line");
+            }
+            if (longest != null && (longest[0] < 0 || longest[1] < 0 || longest[2] < 0 || longest[1] + longest[2] > size)) {
+                throw new IOException("a damaged read index: the longest line outside the blob");
+            }
+            ReadIndex.Line line = longest == null ? null : new ReadIndex.Line(longest[0], longest[1], longest[2]);
+            return new ReadIndex(blobKind, size, count, every, positions, end, values, shape(blobKind, shape), line);
         } catch (RuntimeException e) {
             throw new IOException("a damaged read index: " + e.getMessage(), e);
         }

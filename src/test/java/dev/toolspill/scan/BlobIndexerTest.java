@@ -145,4 +145,22 @@ class BlobIndexerTest {
                 .await().atMost(Duration.ofSeconds(10)).count());
         assertEquals(4, store.streams.get(), "its check sum gave it away: rebuilt, never read");
     }
+
+    @Test
+    void aVersionThreeIndexOfATextIsRebuiltWithItsLongestLine() throws Exception {
+        GatedStore store = new GatedStore();
+        store.open.complete(null);
+        BlobId id = text(store, "short\nthe longest line\nx\n");
+        ReadIndex built = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10));
+        Path index = root.resolve("index/" + id + ".idx");
+        String json = Files.readString(index).replaceAll("\ncrc32=[0-9a-f]{8}$", "");
+        Files.write(index, ReadIndexCodec.signed(json.replace("\"version\":4", "\"version\":3")
+                .replaceAll(",\"longest\":\\[[0-9,]*\\]", "").getBytes(StandardCharsets.UTF_8)));
+        assertFalse(Files.readString(index).contains("\"longest\":"), "as a version 3 index was written");
+        ReadIndex rebuilt = new BlobIndexer(store, SETTINGS, MAPPER, 1 << 20, 4, 16, Duration.ofSeconds(10)).indexOf(id).await().atMost(Duration.ofSeconds(10));
+        assertEquals(new ReadIndex.Line(2, 6, 16), rebuilt.longest());
+        assertEquals(built.longest(), rebuilt.longest());
+        assertEquals(2, store.streams.get(), "built, then rebuilt once for the missing line");
+        assertTrue(Files.readString(index).contains("\"version\":4"), "and kept in the new version");
+    }
 }

@@ -22,7 +22,10 @@ import java.util.Optional;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** What the filesystem store adds to the contract for HTTP reads: 64 KiB chunks, long offsets, its own file. */
+/**
+ * What the filesystem store adds to the contract for HTTP reads: 64 KiB chunks (256 KiB for a bulk read), long
+ * offsets, its own file.
+ */
 class FsBlobStoreStreamingTest {
 
     @TempDir
@@ -46,6 +49,20 @@ class FsBlobStoreStreamingTest {
         List<Integer> sizes = chunks(info.id(), new ByteRange(0, 200_000)).stream().map(Buffer::length).toList();
         assertEquals(List.of(65_536, 65_536, 65_536, 3_392), sizes);
         assertEquals(List.of(65_536, 1), chunks(info.id(), new ByteRange(10, 65_537)).stream().map(Buffer::length).toList());
+    }
+
+    @Test
+    void streamsInBulkIn256KiBChunksWithTheSameBytes() {
+        byte[] bytes = "0123456789abcdef".repeat(40_000).getBytes(StandardCharsets.UTF_8); // 640,000 bytes
+        BlobMetadata info = store.put(BlobId.random(), BlobFormat.TEXT, bytes).await().indefinitely();
+        List<Buffer> bulk = store.streamInBulk(info.id(), new ByteRange(7, 700_000)).collect().asList().await().atMost(Duration.ofSeconds(30));
+        assertEquals(List.of(262_144, 262_144, 115_705), bulk.stream().map(Buffer::length).toList(), "a search takes a quarter of the hand-offs");
+        Buffer joined = Buffer.buffer();
+        bulk.forEach(joined::appendBuffer);
+        Buffer small = Buffer.buffer();
+        chunks(info.id(), new ByteRange(7, 700_000)).forEach(small::appendBuffer);
+        assertEquals(small, joined);
+        assertArrayEquals(java.util.Arrays.copyOfRange(bytes, 7, bytes.length), joined.getBytes());
     }
 
     @Test
