@@ -24,7 +24,11 @@ public interface McpServer {
     @WithDefault("30s")
     Duration refreshInterval();
 
-    /** Largest JSON-RPC message taken from the server, in bytes; a larger answer makes the call an error. */
-    @WithDefault("16777216")
+    /** Largest JSON-RPC message taken from the server, in bytes, held whole while read; a larger answer makes the call an error. */
+    @WithDefault("4194304")
     int maxMessageBytes();
+
+    /** Calls to the server in flight at once from this replica; past it a call is an error to retry, so memory stays bounded. */
+    @WithDefault("4")
+    int maxConcurrentCalls();
 }

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One upstream MCP server: its connection (Streamable HTTP, through the Java MCP SDK's asynchronous client) and the
@@ -37,7 +38,7 @@ final class McpUpstream {
 
     /** What configures one server; {@code requestTimeout} bounds every exchange, {@code callTimeout} what a tool says. */
     record Settings(String server, URI url, Map<String, String> headers, Optional<Duration> callTimeout, Duration requestTimeout,
-                    String prefix, int maxMessageBytes) {
+                    String prefix, int maxMessageBytes, int maxConcurrentCalls) {
     }
 
     private final Settings settings;
@@ -45,6 +46,7 @@ final class McpUpstream {
     private final McpResults results;
     private final Runnable changed;
     private final AtomicBoolean refreshing = new AtomicBoolean();
+    private final AtomicInteger inFlight = new AtomicInteger();
     private volatile McpAsyncClient client;
     private volatile Map<String, McpUpstreamTool> tools = Map.of();
     private volatile String lastProblem;
@@ -168,16 +170,26 @@ final class McpUpstream {
 
     /** One {@code tools/call} on the current connection; its answer as text, or a {@link ToolException} the model can act on. */
     Uni<String> call(String tool, String upstreamName, JsonNode arguments) {
-        McpAsyncClient current = client;
-        if (current == null) {
-            return Uni.createFrom().failure(new ToolException("tool " + tool + " is unavailable: its MCP server " + settings.server()
-                    + " cannot be reached right now; try again later or use another tool"));
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> sent = mapper.convertValue(arguments, Map.class);
-        return uni(current.callTool(new McpSchema.CallToolRequest(upstreamName, sent)))
-                .onFailure().transform(failure -> describe(tool, failure))
-                .map(result -> results.output(tool, result));
+        return Uni.createFrom().deferred(() -> {
+            McpAsyncClient current = client;
+            if (current == null) {
+                return Uni.createFrom().failure(new ToolException("tool " + tool + " is unavailable: its MCP server " + settings.server()
+                        + " cannot be reached right now; try again later or use another tool"));
+            }
+            if (inFlight.incrementAndGet() > settings.maxConcurrentCalls()) {
+                inFlight.decrementAndGet();
+                return Uni.createFrom().failure(new ToolException("tool " + tool + " is busy: its MCP server " + settings.server()
+                        + " already has " + settings.maxConcurrentCalls() + " calls in flight from this replica (toolspill.tools.mcp.\""
+                        + settings.server() + "\".max-concurrent-calls); retry shortly"));
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> sent = mapper.convertValue(arguments, Map.class);
+            // each call in flight may hold one answer of up to max-message-bytes: the permit bounds that memory
+            return uni(current.callTool(new McpSchema.CallToolRequest(upstreamName, sent)))
+                    .onTermination().invoke(inFlight::decrementAndGet)
+                    .onFailure().transform(failure -> describe(tool, failure))
+                    .map(result -> results.output(tool, result));
+        });
     }
 
     private Throwable describe(String tool, Throwable failure) {

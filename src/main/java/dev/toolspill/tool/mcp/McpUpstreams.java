@@ -44,13 +44,17 @@ public class McpUpstreams {
             if (server.refreshInterval().toMillis() < 1) {
                 throw new IllegalArgumentException(key + ".refresh-interval must be at least 1ms, got " + server.refreshInterval());
             }
+            if (server.maxConcurrentCalls() < 1) {
+                throw new IllegalArgumentException(key + ".max-concurrent-calls must be at least 1, got " + server.maxConcurrentCalls());
+            }
             if (server.maxMessageBytes() < 1024) {
                 throw new IllegalArgumentException(key + ".max-message-bytes must be at least 1024, got " + server.maxMessageBytes());
             }
             // each exchange may last as long as the longest call timeout: the pipeline gives up on a call at its own time
             Duration exchange = longer(server.timeout().orElse(config.pipeline().timeout()), longest);
             upstreams.add(new McpUpstream(new McpUpstream.Settings(entry.getKey(), url(key, server.url()), server.headers(),
-                    server.timeout(), exchange, server.prefix().orElse(""), server.maxMessageBytes()), mapper, this::changed));
+                    server.timeout(), exchange, server.prefix().orElse(""), server.maxMessageBytes(),
+                    server.maxConcurrentCalls()), mapper, this::changed));
         }
     }
 
