@@ -74,25 +74,23 @@ final class McpUpstream {
 
     /** Lists the tools again, connecting first when needed; a pass still running is not doubled. Never fails. */
     Uni<Void> refresh() {
-        if (!refreshing.compareAndSet(false, true)) {
-            return Uni.createFrom().voidItem();
-        }
         return Uni.createFrom().deferred(() -> {
-                    McpAsyncClient current = client;
-                    if (current == null) {
-                        return connect();
-                    }
+            if (!refreshing.compareAndSet(false, true)) {
+                return Uni.createFrom().voidItem();
+            }
+            McpAsyncClient current = client;
+            Uni<List<McpSchema.Tool>> listed = current == null ? connect()
                     // a server that restarted forgot our session: connect afresh before calling it gone
-                    return listed(current).onFailure().recoverWithUni(e -> {
+                    : listed(current).onFailure().recoverWithUni(e -> {
                         drop(current);
                         return connect();
                     });
-                })
-                .invoke(this::update)
-                .onFailure().invoke(this::lost)
-                .onFailure().recoverWithNull()
-                .onTermination().invoke(() -> refreshing.set(false))
-                .replaceWithVoid();
+            return listed.invoke(this::update)
+                    .onFailure().invoke(this::lost)
+                    .onFailure().recoverWithNull()
+                    .onTermination().invoke(() -> refreshing.set(false))
+                    .replaceWithVoid();
+        });
     }
 
     private Uni<List<McpSchema.Tool>> connect() {

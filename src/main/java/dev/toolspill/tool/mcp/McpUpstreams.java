@@ -100,7 +100,13 @@ public class McpUpstreams {
     }
 
     private void changed() {
-        listeners.forEach(Runnable::run);
+        for (Runnable listener : listeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) { // one listener's trouble must not make a server look gone
+                Log.errorf(e, "MCP upstreams: a listener failed on a change of the upstream tools");
+            }
+        }
     }
 
     /** The tools every upstream offers now, each under its prefixed name. */
