@@ -53,8 +53,17 @@ class McpUpstreamTest {
         List<String> names = toolNames();
         while (!condition.test(names)) {
             assertTrue(System.nanoTime() < deadline, () -> "waited a minute for " + what + "; tools now: " + toolNames());
-            Thread.onSpinWait();
+            pollInterval();
             names = toolNames();
+        }
+    }
+
+    static void pollInterval() {
+        try {
+            Thread.sleep(50); // the poll interval of the readiness checks above: refreshes run on the service's timer
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
