@@ -651,6 +651,38 @@ bench_rss() {
         "HTTP 200, no OOM within \`-Xmx$HEAP\`" "$(met "$ok == 1")"
 }
 
+bench_mcp() {
+    local id lines v1 mcp m1 m2 c1 c2 r answer
+    # the same call both ways: inspect of two lines of a small stored blob, an inline output of about 260 bytes
+    lines=$(awk 'BEGIN { for (i = 1; i <= 16; i++) printf "%04d a line of a small stored output, read back by inspect\n", i }')
+    id=$(printf '%s' "$lines" | curl -sf -H 'Content-Type: text/plain' --data-binary @- "$FS_URL/v1/tool-outputs?tool=bench" | jq -r .blob.id)
+    [ -n "$id" ] && [ "$id" != null ]
+    v1=$W/tool-calls.lua
+    printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [[%s]]\n' \
+        '{"calls":[{"id":"c1","name":"inspect","arguments":{"blob_id":"'"$id"'","selector":"lines:3-4"}}]}' > "$v1"
+    # stateless: no initialize, no session; any replica answers a tools/call (quarkus.mcp.server.http.streamable.auto-init)
+    mcp=$W/mcp-call.lua
+    printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Accept"] = "application/json, text/event-stream"\nwrk.body = [[%s]]\n' \
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"inspect","arguments":{"blob_id":"'"$id"'","selector":"lines:3-4"}}}' > "$mcp"
+    answer=$(curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+        --data-binary "$(sed -n 's/^wrk.body = \[\[\(.*\)\]\]$/\1/p' "$mcp")" "$FS_URL/mcp")
+    [ "$(jq -r '.result.content[0].text' <<< "$answer")" = "$(sed -n 3,4p <<< "$lines")" ] \
+        || { echo "bench: the MCP tools/call answered $answer" >&2; return 1; }
+    [ "$(curl -sf -H 'Content-Type: application/json' --data-binary "$(sed -n 's/^wrk.body = \[\[\(.*\)\]\]$/\1/p' "$v1")" \
+        "$FS_URL/v1/tool-calls" | jq -r '.results[0].status')" = ok ]
+    wrk_rps warm-v1 -d"${WARMUP}s" -s "$v1" "$FS_URL/v1/tool-calls" > /dev/null
+    wrk_rps warm-mcp -d"${WARMUP}s" -s "$mcp" "$FS_URL/mcp" > /dev/null
+    c1=$(wrk_rps tool-calls-1 -d"${DURATION}s" -s "$v1" "$FS_URL/v1/tool-calls")
+    m1=$(wrk_rps mcp-call-1 -d"${DURATION}s" -s "$mcp" "$FS_URL/mcp")
+    m2=$(wrk_rps mcp-call-2 -d"${DURATION}s" -s "$mcp" "$FS_URL/mcp")
+    c2=$(wrk_rps tool-calls-2 -d"${DURATION}s" -s "$v1" "$FS_URL/v1/tool-calls")
+    note "MCP tools/call, req/s: $m1 $m2 (mean latency $(wrk_latency mcp-call-1), $(wrk_latency mcp-call-2)); /v1/tool-calls, req/s: $c1 $c2 (mean latency $(wrk_latency tool-calls-1), $(wrk_latency tool-calls-2))"
+    r=$(calc "($m1 + $m2) / ($c1 + $c2)")
+    clear_fs
+    row "MCP \`tools/call\` of an inline output (req/s)" "$(calc "($m1 + $m2) / 2" 0) req/s" \
+        "$(calc "($c1 + $c2) / 2" 0) req/s, the same call on \`/v1/tool-calls\`" "$r" "≥ 0.7" "$(met "$r >= 0.7")"
+}
+
 run_row 1 "inline tool-call throughput vs no-op" "≥ 0.8" bench_inline
 run_row 2 "ingest 256 MiB into fs vs cat + sync" "≥ 0.5" bench_fs_ingest
 run_row 3 "ingest 256 MiB into S3 vs aws s3 cp" "≥ 0.8" bench_s3_ingest
@@ -660,6 +692,7 @@ run_row 5 "JSON summary + index vs jq length" "> 1" bench_json
 run_row 6 "1 MiB ranged GET vs nginx" "≥ 0.5" bench_range
 run_row 7 "peak RSS during the 1 GiB ingest" "HTTP 200 within -Xmx$HEAP" bench_rss
 run_row 8 "ingest 256 MiB into fs vs nginx PUT + sync" "≥ 0.8" bench_fs_ingest_nginx
+run_row 9 "MCP tools/call vs /v1/tool-calls (inline output)" "≥ 0.7" bench_mcp
 ensure_fs
 
 # ---------------------------------------------------------------- report

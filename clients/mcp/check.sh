@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks /mcp with the official MCP TypeScript SDK client (@modelcontextprotocol/sdk, pinned in package-lock.json)
 # against the packaged service: starts it (java -jar target/quarkus-app/quarkus-run.jar, free port, temp fs root) with
-# two remote tools served by tool-server.mjs, waits for /q/health/ready, runs check.mjs, and stops everything.
+# two remote tools served by tool-server.mjs and, in front of the same SDK's server (upstream-server.mjs), as
+# toolspill.tools.mcp."ts"; waits for /q/health/ready and the upstream tools, runs check.mjs and upstream-check.mjs,
+# and stops everything.
 # Run from anywhere after ./mvnw package:   bash clients/mcp/check.sh
 # It stops itself after MCP_CHECK_TIME_LIMIT seconds (default 240); MCP_CHECK_KEEP=1 keeps the work directory.
 set -uo pipefail
@@ -47,9 +49,13 @@ free_port() {
 }
 TOOLS_PORT=$(free_port)
 PORT=$(free_port)
+UPSTREAM_PORT=$(free_port)
 
 node "$HERE/tool-server.mjs" "$TOOLS_PORT" >"$WORK/tool-server.log" 2>&1 &
 PIDS+=($!)
+node "$HERE/upstream-server.mjs" "$UPSTREAM_PORT" >"$WORK/upstream-server.log" 2>&1 &
+UPSTREAM=$!
+PIDS+=("$UPSTREAM")
 java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
   -Dtoolspill.blob-store.fs.root="$WORK/data" \
   "-Dtoolspill.tools.remote.\"listing\".url=http://127.0.0.1:$TOOLS_PORT/listing" \
@@ -58,6 +64,7 @@ java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.http.host=127.0.0.1 -Dquarku
   "-Dtoolspill.tools.remote.\"log\".url=http://127.0.0.1:$TOOLS_PORT/log" \
   "-Dtoolspill.tools.remote.\"log\".description=The last lines of a log." \
   "-Dtoolspill.tools.remote.\"log\".schema={\"type\":\"object\",\"properties\":{\"lines\":{\"type\":\"integer\",\"minimum\":1}},\"additionalProperties\":false}" \
+  "-Dtoolspill.tools.mcp.\"ts\".url=http://127.0.0.1:$UPSTREAM_PORT/mcp" "-Dtoolspill.tools.mcp.\"ts\".prefix=ts_" \
   -jar "$JAR" >"$WORK/toolspill.log" 2>&1 &
 SERVICE=$!
 PIDS+=("$SERVICE")
@@ -72,11 +79,21 @@ wait_ready() { # name url pid
   fail "$1 not ready after 120 s ($2)"
 }
 wait_ready "tool server" "http://127.0.0.1:$TOOLS_PORT/ready" "${PIDS[0]}"
+wait_ready "upstream MCP server" "http://127.0.0.1:$UPSTREAM_PORT/ready" "$UPSTREAM"
 wait_ready toolspill "http://127.0.0.1:$PORT/q/health/ready" "$SERVICE"
-log "service ready on 127.0.0.1:$PORT (pid $SERVICE), tools on :$TOOLS_PORT"
+# the upstream server's tools arrive with its first refresh, in the background of start-up
+deadline=$((SECONDS + 60))
+until curl -sf -m 2 "http://127.0.0.1:$PORT/v1/tools" | grep -q '"ts_big_log"'; do
+  ((SECONDS < deadline)) || fail "the upstream MCP server's tools were not offered within 60 s"
+  sleep 0.2
+done
+log "service ready on 127.0.0.1:$PORT (pid $SERVICE), tools on :$TOOLS_PORT, upstream MCP server on :$UPSTREAM_PORT"
 
 # In the background, so a time limit's TERM reaches the trap at once.
 node "$HERE/check.mjs" "http://127.0.0.1:$PORT" &
 CHECK=$!
 wait "$CHECK" || fail "check.mjs failed"
+node "$HERE/upstream-check.mjs" "http://127.0.0.1:$PORT" &
+CHECK=$!
+wait "$CHECK" || fail "upstream-check.mjs failed"
 log "PASS"

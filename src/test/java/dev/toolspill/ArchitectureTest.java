@@ -130,6 +130,13 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyTheUpstreamMcpClientKnowsTheMcpSdk() {
+        noClasses().that().resideOutsideOfPackage("dev.toolspill.tool.mcp..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "reactor..")
+                .check(main);
+    }
+
+    @Test
     void noThreadPoolsOfOurOwn() {
         ArchRule rule = noClasses().should().callMethod(java.util.concurrent.Executors.class, "newCachedThreadPool")
                 .orShould().callMethod(java.util.concurrent.Executors.class, "newFixedThreadPool", int.class)

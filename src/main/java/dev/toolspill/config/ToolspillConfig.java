@@ -278,6 +278,12 @@ public interface ToolspillConfig {
             /** Extra request headers, e.g. {@code Authorization}. */
             Map<String, String> headers();
         }
+
+        /**
+         * MCP servers whose tools Toolspill offers as its own, keyed by a server name of your choice:
+         * {@code toolspill.tools.mcp."github".url=http://github-mcp:3000/mcp}.
+         */
+        Map<String, McpServer> mcp();
     }
 
     interface Arguments {

@@ -15,7 +15,9 @@ import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every tool of the registry as an MCP tool, with its own JSON Schema. A {@code tools/call} is one call through the
@@ -31,6 +33,7 @@ public class McpTools {
     private final ObjectMapper mapper;
     private final ToolResults results;
     private final McpDescriptions descriptions;
+    private final Map<String, Tool> registered = new HashMap<>();
 
     public McpTools(ToolManager manager, ToolRegistry registry, ToolPipeline pipeline, ObjectMapper mapper, ToolspillConfig config) {
         this.manager = manager;
@@ -42,12 +45,30 @@ public class McpTools {
     }
 
     void register(@Observes StartupEvent started) {
-        for (Tool tool : registry.all()) {
-            manager.newTool(tool.name())
-                    .setDescription(descriptions.of(tool))
-                    .setInputSchema(VertxJson.toVertx(mapper, tool.parameters()))
-                    .setAsyncHandler(arguments -> call(tool.name(), arguments))
-                    .register();
+        registry.onChange(this::sync); // first, so no change between the two is missed
+        sync();
+    }
+
+    /** Offers the registry's tools now: upstream MCP tools come and go with their servers. */
+    private synchronized void sync() {
+        Map<String, Tool> now = new HashMap<>();
+        registry.all().forEach(tool -> now.put(tool.name(), tool));
+        registered.entrySet().removeIf(entry -> {
+            boolean gone = now.get(entry.getKey()) != entry.getValue();
+            if (gone) {
+                manager.removeTool(entry.getKey());
+            }
+            return gone;
+        });
+        for (Tool tool : now.values()) {
+            if (!registered.containsKey(tool.name())) {
+                manager.newTool(tool.name())
+                        .setDescription(descriptions.of(tool))
+                        .setInputSchema(VertxJson.toVertx(mapper, tool.parameters()))
+                        .setAsyncHandler(arguments -> call(tool.name(), arguments))
+                        .register();
+                registered.put(tool.name(), tool);
+            }
         }
     }
 

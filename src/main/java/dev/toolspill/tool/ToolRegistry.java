@@ -1,6 +1,8 @@
 package dev.toolspill.tool;
 
+import dev.toolspill.tool.mcp.McpUpstreams;
 import dev.toolspill.tool.remote.RemoteTools;
+import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -11,26 +13,76 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 
 /**
  * Every tool the pipeline can run: CDI beans (among them {@code inspect}, when a blob store exists)
  * and remote tools from configuration. Two tools with one name, or a name model APIs refuse, fail start-up.
+ * Tools of upstream MCP servers come and go with their servers: one whose name is refused or taken, or whose
+ * schema does not compile, is left out with a warning instead.
  */
 @Startup
 @ApplicationScoped
 public class ToolRegistry {
 
-    private final Map<String, Tool> tools;
+    private final Map<String, Tool> fixed;
+    private volatile Map<String, Tool> tools;
     private final ArgumentValidator validator = new ArgumentValidator();
+    private final McpUpstreams upstreams;
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
-    public ToolRegistry(Instance<Tool> beans, RemoteTools remote) {
+    public ToolRegistry(Instance<Tool> beans, RemoteTools remote, McpUpstreams upstreams) {
         List<Tool> all = new ArrayList<>();
         beans.forEach(all::add); // beans that are off (inspect without a store) are not looked up
         all.addAll(remote.tools());
-        this.tools = index(all);
-        this.tools.values().forEach(validator::register);
+        this.fixed = index(all);
+        this.tools = fixed;
+        this.fixed.values().forEach(validator::register);
+        this.upstreams = upstreams;
+        upstreams.onChange(this::refresh);
+        refresh();
+    }
+
+    /** The fixed tools and the upstream tools offered now; then listeners hear of it. */
+    private void refresh() {
+        synchronized (this) {
+            Map<String, Tool> next = new TreeMap<>(fixed);
+            for (Tool tool : upstreams.tools()) {
+                String refused = refusal(tool, next);
+                if (refused == null) {
+                    next.put(tool.name(), tool);
+                } else if (warned.add(tool.name() + refused)) {
+                    Log.warnf("MCP tool '%s' is not offered: %s", tool.name(), refused);
+                }
+            }
+            tools = Collections.unmodifiableMap(next);
+        }
+        listeners.forEach(Runnable::run);
+    }
+
+    private String refusal(Tool tool, Map<String, Tool> taken) {
+        if (!NAME.matcher(tool.name()).matches()) {
+            return "model APIs accept 1 to 64 letters, digits, '_' or '-' (a prefix in toolspill.tools.mcp.\"<server>\".prefix counts too)";
+        }
+        if (taken.containsKey(tool.name())) {
+            return "another tool has that name; give its server a prefix (toolspill.tools.mcp.\"<server>\".prefix)";
+        }
+        try {
+            validator.register(tool);
+            return null;
+        } catch (RuntimeException e) {
+            return "its input schema does not compile: " + e.getMessage();
+        }
+    }
+
+    /** Called, on any thread, after the set of tools changed (an upstream MCP server came, went or changed its tools). */
+    public void onChange(Runnable listener) {
+        listeners.add(listener);
     }
 
     /** What OpenAI and Anthropic accept as a tool name. */

@@ -1,0 +1,65 @@
+package dev.toolspill.tool.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.tool.ToolException;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** One upstream connection without the service around it: the message cap, and calls while the server is away. */
+class McpUpstreamLimitsTest {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    static McpUpstream upstream(String url, int maxMessageBytes, Runnable changed) {
+        return new McpUpstream(new McpUpstream.Settings("up", URI.create(url), Map.of("Authorization", "Bearer t"), Optional.empty(),
+                Duration.ofSeconds(20), "up_", maxMessageBytes, 4), MAPPER, changed);
+    }
+
+    @Test
+    void anAnswerOverMaxMessageBytesIsAnErrorThatNamesTheKeyAndSmallerAnswersStillPass() throws Exception {
+        try (UpstreamMcpServer server = new UpstreamMcpServer(0, "t")) {
+            McpUpstream upstream = upstream(server.url(), 1_000_000, () -> { });
+            upstream.refresh().await().atMost(Duration.ofMinutes(1));
+            assertEquals(4, upstream.tools().size());
+
+            ToolException tooLarge = assertThrows(ToolException.class, () -> upstream.call("up_big_log", "big_log", MAPPER.createObjectNode())
+                    .await().atMost(Duration.ofMinutes(1)));
+            assertTrue(tooLarge.getMessage().contains("toolspill.tools.mcp.\"up\".max-message-bytes = 1000000"), tooLarge.getMessage());
+
+            String rows = upstream.call("up_rows", "rows", MAPPER.createObjectNode().put("n", 1)).await().atMost(Duration.ofMinutes(1));
+            assertEquals("[{\"id\":0,\"name\":\"row-0\"}]", rows.replace("{\"name\":\"row-0\",\"id\":0}", "{\"id\":0,\"name\":\"row-0\"}"));
+            upstream.close();
+        }
+    }
+
+    @Test
+    void aServerThatGoesAwayTakesItsToolsAndACallSaysItIsUnavailable() throws Exception {
+        AtomicInteger changes = new AtomicInteger();
+        McpUpstream upstream;
+        try (UpstreamMcpServer server = new UpstreamMcpServer(0, "t")) {
+            upstream = upstream(server.url(), 16 << 20, changes::incrementAndGet);
+            upstream.refresh().await().atMost(Duration.ofMinutes(1));
+            assertEquals(1, changes.get());
+        }
+        ToolException away = assertThrows(ToolException.class, () -> upstream.call("up_rows", "rows", MAPPER.createObjectNode().put("n", 1))
+                .await().atMost(Duration.ofMinutes(1)));
+        assertTrue(away.getMessage().contains("is unavailable: its MCP server up"), away.getMessage());
+
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos(); // a readiness wait, not a speed bound
+        while (!upstream.tools().isEmpty() && System.nanoTime() < deadline) {
+            upstream.refresh().await().atMost(Duration.ofMinutes(1)); // a no-op while the refresh the failed call started runs
+        }
+        assertEquals(0, upstream.tools().size(), "a server that cannot be reached offers no tools");
+        assertEquals(2, changes.get());
+        upstream.close();
+    }
+}

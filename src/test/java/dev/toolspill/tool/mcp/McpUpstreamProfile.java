@@ -1,0 +1,59 @@
+package dev.toolspill.tool.mcp;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.junit.QuarkusTestProfile;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Toolspill in front of two MCP servers: {@code up} (a real MCP server, started before Toolspill, that wants a
+ * bearer token) under the prefix {@code up_}, and {@code late} under {@code late_}, whose port has no server when
+ * Toolspill starts: tests start and stop one there to see its tools come and go.
+ */
+public class McpUpstreamProfile implements QuarkusTestProfile {
+
+    static final String TOKEN = "upstream-secret";
+    static volatile UpstreamMcpServer up;
+    static volatile int latePort;
+
+    public static class Resource implements QuarkusTestResourceLifecycleManager {
+        @Override
+        public Map<String, String> start() {
+            try {
+                up = new UpstreamMcpServer(0, TOKEN);
+                try (ServerSocket free = new ServerSocket(0)) {
+                    latePort = free.getLocalPort();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return Map.of(
+                    "toolspill.tools.mcp.\"up\".url", up.url(),
+                    "toolspill.tools.mcp.\"up\".prefix", "up_",
+                    "toolspill.tools.mcp.\"up\".headers.\"Authorization\"", "Bearer " + TOKEN,
+                    "toolspill.tools.mcp.\"late\".url", "http://127.0.0.1:" + latePort + "/mcp",
+                    "toolspill.tools.mcp.\"late\".prefix", "late_",
+                    "toolspill.tools.mcp.\"late\".refresh-interval", "200ms",
+                    "toolspill.tools.mcp.\"late\".timeout", "5s");
+        }
+
+        @Override
+        public void stop() {
+            up.close();
+        }
+    }
+
+    @Override
+    public List<TestResourceEntry> testResources() {
+        return List.of(new TestResourceEntry(Resource.class));
+    }
+
+    @Override
+    public String getConfigProfile() {
+        return "test";
+    }
+}
