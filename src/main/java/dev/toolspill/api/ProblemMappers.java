@@ -60,8 +60,9 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response storeFailed(BlobStoreException e) {
         Log.warnf(e, "Blob store failed");
-        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store failed: " + e.getMessage()
-                + "; retry shortly")).header("Retry-After", "1").build();
+        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + e.getMessage()
+                + "; retry in " + BlobStoreException.RETRY_AFTER_SECONDS + " s"))
+                .header("Retry-After", String.valueOf(BlobStoreException.RETRY_AFTER_SECONDS)).build();
     }
 
     /**

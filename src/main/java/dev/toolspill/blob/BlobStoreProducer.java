@@ -2,9 +2,12 @@ package dev.toolspill.blob;
 
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.blob.s3.S3BlobStore;
+import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.blob.spool.SpoolingBlobStore;
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -19,7 +22,7 @@ public class BlobStoreProducer {
 
     @Produces
     @Singleton
-    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3) {
+    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3, Spool spool, Vertx vertx) {
         BlobStore store = switch (config.blobStore().type()) {
             case fs -> fs.get();
             case s3 -> s3.get();
@@ -27,14 +30,17 @@ public class BlobStoreProducer {
         };
         Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
                 : "none (outputs stay inline, only the limit applies)");
-        return store.available() ? new TimedBlobStore(store, config.blobStore().timeout()) : store;
+        return store.available() ? new SpoolingBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), spool, vertx) : store;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */
     void checkAtStartup(@Observes StartupEvent event, BlobStore store) {
+        if (store instanceof SpoolingBlobStore spooling) {
+            spooling.startDraining();
+        }
         store.prepare().ifNoItem().after(Duration.ofSeconds(10)).fail().subscribe().with(
                 ok -> Log.debugf("Blob store %s is ready", store.location()),
-                failure -> Log.errorf("Blob store %s is not ready: %s (readiness stays DOWN until it is)",
+                failure -> Log.errorf("Blob store %s is not ready: %s (/q/health/well says DOWN until it is; outputs of tools run here are spooled meanwhile)",
                         store.location(), failure.getMessage()));
     }
 }
