@@ -49,8 +49,11 @@ public class StoreWellness implements AsyncHealthCheck {
         if (!store.available()) {
             return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", "none").build());
         }
+        // what the check finds is news for the spool too: outputs go straight to it while the store is down
         return store.checkReady()
                 .ifNoItem().after(Duration.ofSeconds(5)).fail()
+                .invoke(() -> spool.storeAnswered(true))
+                .onFailure().invoke(() -> spool.storeAnswered(false))
                 .map(ok -> spooled(HealthCheckResponse.named(NAME).up()).build())
                 .onFailure().recoverWithItem(e -> spooled(HealthCheckResponse.named(NAME).down())
                         .withData("reason", withoutPlaces(e.getMessage())).build());
