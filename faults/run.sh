@@ -6,7 +6,7 @@
 # Environment (all optional):
 #   FAULTS_ONLY="1,3,7"   run only these scenario groups (8 always runs over what was seen)
 #   FAULTS_KEEP=1         keep the work directory (logs, data) instead of deleting it
-#   FAULTS_TIME_LIMIT=450 seconds the scenario driver may run before it is stopped
+#   FAULTS_TIME_LIMIT=650 seconds the scenario driver may run before it is stopped (group 10 adds about 3 minutes)
 set -uo pipefail
 
 ROOT=$(pwd)
@@ -163,7 +163,7 @@ export FAULTS_WORK="$WORK" FAULTS_RESULTS="$RESULTS" \
   FAULTS_TOOLS_URL="http://127.0.0.1:$TOOLS_PORT" \
   FAULTS_FS_LOG="$WORK/toolspill-fs.log" FAULTS_S3APP_LOG="$WORK/toolspill-s3.log" \
   FAULTS_ONLY="${FAULTS_ONLY:-}"
-LIMIT=${FAULTS_TIME_LIMIT:-450}
+LIMIT=${FAULTS_TIME_LIMIT:-650}
 timeout -k 10 "$LIMIT" python3 -u faults/scenarios.py &
 DRIVER=$!; PIDS+=("$DRIVER")
 wait "$DRIVER"; DRIVER_RC=$?

@@ -22,6 +22,7 @@ sys.dont_write_bytecode = True  # leave no __pycache__ in the repo
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common as c  # noqa: E402
 import toolserver as ts  # noqa: E402
+import outage  # noqa: E402
 
 ENV = os.environ
 MIB = c.MIB
@@ -858,6 +859,8 @@ def main():
     run("9", health, S3, "9")
     run("7", scenario7, S3)
     run("7", health, S3, "7")
+    run("10", outage.shutdown, result)
+    run("10", outage.s3_outage, result)
     scenario8()
     return 10 if FAILED else 0
 

@@ -7,6 +7,7 @@ Serves on 127.0.0.1:PORT (argv[1]):
   POST /huge       streams 1.5 GiB of text, chunked
   POST /slowflood  streams 150 MB of text, 64 KiB every 20 ms (so a short timeout cuts it)
   POST /trickle    sends one byte every 0.2 s, without end (chunked)
+  POST /lines      answers {"seed": S, "bytes": N} with N bytes of text lines made from S (lines(S, N)), Content-Length
   GET  /stats      JSON: per path, what the last exchanges saw (bytes sent, how and when they ended)
   GET  /ready      200
 
@@ -47,6 +48,18 @@ def record(path, entry):
         STATS.setdefault(path, []).append(entry)
 
 
+def lines(seed, n):
+    """n bytes of numbered text lines, the same for the same seed: what /lines answers, so a caller can check it."""
+    out, i = [], 0
+    size = 0
+    while size < n:
+        line = ("seed %d line %06d: the quick brown fox jumps over the lazy dog\n" % (seed, i)).encode()
+        out.append(line)
+        size += len(line)
+        i += 1
+    return b"".join(out)[:n]
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     timeout = 15  # socket timeout for reads and writes
@@ -66,10 +79,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
-        if length:
-            self.rfile.read(min(length, 1 << 20))
+        asked = self.rfile.read(min(length, 1 << 20)) if length else b""
         path = self.path.split("?")[0]
-        if path == "/flood":
+        if path == "/lines":
+            args = json.loads(asked or b"{}")
+            self._plain(200, lines(int(args.get("seed", 0)), int(args.get("bytes", 0))), "text/plain; charset=utf-8")
+        elif path == "/flood":
             self._stream(path, chunked=True, total=TOTAL, delay=0.0, piece=LINE)
         elif path == "/floodcl":
             self._stream(path, chunked=False, total=TOTAL, delay=0.0, piece=LINE)

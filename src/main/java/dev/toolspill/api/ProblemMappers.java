@@ -59,9 +59,10 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response storeFailed(BlobStoreException e) {
-        Log.warnf(e, "Blob store failed");
-        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store failed: " + e.getMessage()
-                + "; retry shortly")).header("Retry-After", "1").build();
+        Log.warnf("Blob store failed: %s", e.getMessage()); // one line: during an outage every read says it
+        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + e.getMessage()
+                + "; retry in " + BlobStoreException.RETRY_AFTER_SECONDS + " s"))
+                .header("Retry-After", String.valueOf(BlobStoreException.RETRY_AFTER_SECONDS)).build();
     }
 
     /**

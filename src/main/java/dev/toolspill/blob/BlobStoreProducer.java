@@ -2,10 +2,13 @@ package dev.toolspill.blob;
 
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.blob.s3.S3BlobStore;
+import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.blob.spool.SpoolingBlobStore;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.Telemetry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -20,7 +23,8 @@ public class BlobStoreProducer {
 
     @Produces
     @Singleton
-    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3, Telemetry telemetry) {
+    BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3, Spool spool, Vertx vertx,
+                        Telemetry telemetry) {
         BlobStore store = switch (config.blobStore().type()) {
             case fs -> fs.get();
             case s3 -> s3.get();
@@ -28,14 +32,18 @@ public class BlobStoreProducer {
         };
         Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
                 : "none (outputs stay inline, only the limit applies)");
-        return store.available() ? new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry) : store;
+        return store.available() ? new SpoolingBlobStore(
+                new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry), spool, vertx) : store;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */
     void checkAtStartup(@Observes StartupEvent event, BlobStore store) {
+        if (store instanceof SpoolingBlobStore spooling) {
+            spooling.startDraining();
+        }
         store.prepare().ifNoItem().after(Duration.ofSeconds(10)).fail().subscribe().with(
                 ok -> Log.debugf("Blob store %s is ready", store.location()),
-                failure -> Log.errorf("Blob store %s is not ready: %s (readiness stays DOWN until it is)",
+                failure -> Log.errorf("Blob store %s is not ready: %s (/q/health/well says DOWN until it is; outputs of tools run here are spooled meanwhile)",
                         store.location(), failure.getMessage()));
     }
 }

@@ -37,6 +37,7 @@ public interface ToolspillConfig {
     Auth auth();
 
     Retention retention();
+    Spool spool();
 
     Metrics metrics();
 
@@ -82,6 +83,10 @@ public interface ToolspillConfig {
             /** Root folder of the filesystem store; blobs go to {@code <root>/blobs/}. */
             @WithDefault("./data")
             Path root();
+
+            /** Free bytes the store's disk must keep: below this, /q/health/well says DOWN (a full disk fails every write). */
+            @WithDefault("67108864")
+            long minFreeBytes();
         }
     }
 
@@ -102,6 +107,21 @@ public interface ToolspillConfig {
         /** Deletions one sweep runs at once. */
         @WithDefault("4")
         int concurrency();
+    }
+
+    /** Where outputs of tools this replica ran wait while the shared store cannot take them (never /v1/tool-outputs). */
+    interface Spool {
+        /** The spool's folder on this replica's disk (an emptyDir in Kubernetes); kept across restarts and drained on start. */
+        @WithDefault("./data/spool")
+        Path dir();
+
+        /** Bytes the spool may hold; an output that does not fit falls back to the limit alone (disposition unstored). */
+        @WithDefault("1073741824")
+        long maxBytes();
+
+        /** How often this replica checks the store and uploads what it spooled. */
+        @WithDefault("10s")
+        Duration retryInterval();
     }
 
     interface Limits {

@@ -6,7 +6,9 @@ import dev.toolspill.text.Utf8;
 /**
  * One output as it enters history: the text the model sees, the blob that holds the full content
  * (if one was stored), how much the limit dropped (if it cut), the selector that reads the next part of a
- * selection ({@code next}, null when there is none), and where the output went ({@code disposition}, for metrics).
+ * selection ({@code next}, null when there is none), and where the output went ({@code disposition}: for the result
+ * item and for metrics; {@code unstored} when the full output should have been kept and could not be, the store being
+ * down and the spool full: only the limit guarded it).
  */
 public record Admitted(String output, StoredBlob blob, Truncation truncated, String next, Disposition disposition) {
 

@@ -18,6 +18,9 @@ public enum Disposition {
     }
 
     static Disposition of(StoredBlob blob, Admitted.Truncation truncated) {
+        if (blob != null && blob.spooled()) {
+            return SPOOLED;
+        }
         if (truncated != null) {
             return TRUNCATED;
         }

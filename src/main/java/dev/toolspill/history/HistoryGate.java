@@ -4,6 +4,8 @@ import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
@@ -48,9 +50,11 @@ public class HistoryGate {
     private final ToolspillConfig.BlobStore.Retry retry;
     private final java.time.Duration storeTimeout;
     private final Vertx vertx;
+    private final Spool spool;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
-                       ScanSettings settings, ToolspillConfig config, Vertx vertx) {
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Spool spool) {
+        this.spool = spool;
         this.promoter = promoter;
         this.summarizer = summarizer;
         this.limit = limit;
@@ -110,13 +114,13 @@ public class HistoryGate {
             return Uni.createFrom().item(limited(tool, text, null, ""));
         }
         return prepare(text, Expect.ANY)
-                .flatMap(prepared -> storeWithRetry(BlobId.random(), prepared)
+                .flatMap(prepared -> storeOrSpool(BlobId.random(), prepared)
                         .map(blob -> limited(tool, text, blob, "full output: " + blob.id().tag())))
                 .onFailure().recoverWithItem(failure -> unstored(tool, text, failure));
     }
 
     private Uni<Admitted> admitStored(String tool, Prepared prepared, String toolSummary) {
-        return storeWithRetry(BlobId.random(), prepared)
+        return storeOrSpool(BlobId.random(), prepared)
                 .map(blob -> limited(tool, summaryOf(blob, prepared.scan(), toolSummary), blob, "full output: " + blob.id().tag()))
                 .call(admitted -> prepared.bytes().length < INDEX_FROM_BYTES ? Uni.createFrom().voidItem()
                         : indexer.keep(admitted.blob().id(), prepared.scan().index()))
@@ -142,6 +146,27 @@ public class HistoryGate {
                 : Utf8.clip(blob.id().tag() + " " + toolSummary, summarizer.maxBytes());
     }
 
+    /**
+     * The shared store, or, when it is down (known from an earlier failure, or failing now), this replica's spool
+     * under the same id: the summary is the same either way, and the spool uploads it when the store returns.
+     */
+    private Uni<StoredBlob> storeOrSpool(BlobId id, Prepared prepared) {
+        if (spool.storeDown()) {
+            return spool(id, prepared);
+        }
+        return storeWithRetry(id, prepared).onFailure().recoverWithUni(failure -> {
+            spool.storeAnswered(false);
+            Log.warnf("Could not store an output (%d bytes) in %s: %s; spooling it", prepared.bytes().length, store.location(), failure.toString());
+            return spool(id, prepared);
+        });
+    }
+
+    private Uni<StoredBlob> spool(BlobId id, Prepared prepared) {
+        return spool.put(id, prepared.scan().kind().format(), prepared.bytes())
+                .map(kept -> kept.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count(), true))
+                        .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")", null)));
+    }
+
     /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */
     private Uni<StoredBlob> storeWithRetry(BlobId id, Prepared prepared) {
         BlobFormat format = prepared.scan().kind().format();
@@ -161,8 +186,8 @@ public class HistoryGate {
 
     /** The store failed for good: the limit alone guards history, and the marker says the rest is not kept. */
     private Admitted unstored(String tool, String text, Throwable failure) {
-        Log.warnf("Could not store the output of %s (%d bytes) in %s after %d retries, returning it limited: %s",
-                tool, Utf8.length(text), store.location(), retry.attempts(), failure.toString());
+        Log.warnf("Could not store the output of %s (%d bytes) in %s nor spool it, returning it limited: %s",
+                tool, Utf8.length(text), store.location(), failure.toString());
         return limited(tool, text, null, UNSTORED).unstored();
     }
 

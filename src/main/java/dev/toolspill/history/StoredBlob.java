@@ -5,8 +5,15 @@ import dev.toolspill.scan.BlobKind;
 
 import java.time.Instant;
 
-/** A blob as a result item reports it: what it holds, its size, and its count of lines, entries or keys. */
-public record StoredBlob(BlobId id, BlobKind kind, long bytes, long count) {
+/**
+ * A blob as a result item reports it: what it holds, its size, and its count of lines, entries or keys.
+ * {@code spooled}: kept in this replica's spool while the shared store is down, uploaded when it returns.
+ */
+public record StoredBlob(BlobId id, BlobKind kind, long bytes, long count, boolean spooled) {
+
+    public StoredBlob(BlobId id, BlobKind kind, long bytes, long count) {
+        this(id, kind, bytes, count, false);
+    }
 
     /** When the blob was made: the time inside its UUID version 7. */
     public Instant created() {

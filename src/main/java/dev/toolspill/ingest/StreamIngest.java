@@ -5,6 +5,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
@@ -48,9 +49,11 @@ public class StreamIngest {
     private final HistoryLimit limit;
     private final int inlineMaxBytes;
     private final long maxBytes;
+    private final Spool spool;
 
     public StreamIngest(HistoryGate gate, BlobStore store, UploadWriters writers, BlobIndexer indexer, Summarizer summarizer,
-                        ScanSettings settings, HistoryLimit limit, ToolspillConfig config) {
+                        ScanSettings settings, HistoryLimit limit, ToolspillConfig config, Spool spool) {
+        this.spool = spool;
         this.gate = gate;
         this.store = store;
         this.writers = writers;
@@ -110,7 +113,10 @@ public class StreamIngest {
         StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
-        UploadWriter upload = store.available() ? start(id, guess(first, json)) : null;
+        // an output this replica's tool made goes to the spool while the store is known down (the sender of an upload
+        // still holds it, and gets a 503 instead); a store that fails once the stream has started leaves it limited
+        boolean spooled = !strict && store.available() && spool.storeDown();
+        UploadWriter upload = store.available() ? start(id, guess(first, json), spooled) : null;
         if (strict && store.available() && upload == null) {
             throw notStored();
         }
@@ -147,7 +153,7 @@ public class StreamIngest {
             }
             // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
             indexer.keep(id, scan.index()).subscribe().with(ok -> { }, failure -> { });
-            StoredBlob blob = new StoredBlob(id, scan.kind(), meta.bytes(), scan.count());
+            StoredBlob blob = new StoredBlob(id, scan.kind(), meta.bytes(), scan.count(), spooled);
             if (total <= inlineMaxBytes) {
                 // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all
                 return gate.admitKept(tool, new String(first, StandardCharsets.UTF_8), blob);
@@ -170,6 +176,7 @@ public class StreamIngest {
             return upload.commit(scan.kind().format());
         } catch (IOException | RuntimeException e) {
             Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", writers.location(), e.toString());
+            spool.storeAnswered(false);
             upload.abortLater();
             return null;
         }
@@ -179,9 +186,9 @@ public class StreamIngest {
         return gate.admitKept(tool, summarizer.summarize(blob.id(), scan.shape()), blob);
     }
 
-    private UploadWriter start(BlobId id, BlobFormat guess) {
+    private UploadWriter start(BlobId id, BlobFormat guess, boolean spooled) {
         try {
-            return writers.start(id, guess);
+            return spooled ? writers.startSpooled(spool, id, guess) : writers.start(id, guess);
         } catch (IOException | RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", writers.location(), e.toString());
             return null;
@@ -198,6 +205,7 @@ public class StreamIngest {
             return upload;
         } catch (IOException | RuntimeException e) {
             Log.warnf("Storing an output in %s failed, returning it limited: %s", writers.location(), e.toString());
+            spool.storeAnswered(false);
             upload.abortLater(); // the store failed: the rest of the body is still read, for the limited prefix
             return null;
         }

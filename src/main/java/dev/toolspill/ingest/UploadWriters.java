@@ -3,6 +3,7 @@ package dev.toolspill.ingest;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.WorkerExecutor;
@@ -39,6 +40,11 @@ public class UploadWriters {
     /** Starts writing a blob; call from the thread that reads the body. */
     public UploadWriter start(BlobId id, BlobFormat guess) throws IOException {
         return new UploadWriter(store.upload(id, guess), executor, stallTimeout);
+    }
+
+    /** Starts writing a blob to this replica's spool instead (the store is down); it fails once the spool is full. */
+    public UploadWriter startSpooled(Spool spool, BlobId id, BlobFormat guess) throws IOException {
+        return new UploadWriter(spool.upload(id, guess), executor, stallTimeout);
     }
 
     public String location() {

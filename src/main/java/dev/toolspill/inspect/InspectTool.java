@@ -82,6 +82,6 @@ public class InspectTool implements Tool {
                 .onFailure(IllegalArgumentException.class).transform(e -> new ToolException(e.getMessage()))
                 .onFailure(BlobNotFoundException.class).transform(e -> new ToolException(e.getMessage()))
                 .onFailure(BlobStoreException.class).transform(e -> new ToolException(
-                        "the blob store could not be read (" + e.getMessage() + "); try again shortly", e));
+                        "the blob store is unavailable; retry in " + BlobStoreException.RETRY_AFTER_SECONDS + " s with the same arguments", e));
     }
 }

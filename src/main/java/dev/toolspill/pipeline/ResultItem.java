@@ -18,21 +18,39 @@ public record ResultItem(
         String output,
         Blob blob,
         Truncated truncated,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String next) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String next,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Disposition disposition) {
 
     public enum Status { ok, error }
 
+    public ResultItem(String callId, String tool, Status status, String output, Blob blob, Truncated truncated, String next) {
+        this(callId, tool, status, output, blob, truncated, next, null);
+    }
+
+    /**
+     * What became of an ok output: kept {@code inline}; {@code stored} as a blob; {@code spooled}, a blob kept by this
+     * replica until the shared store returns; {@code truncated}: what history holds was cut by the limit (the full
+     * output is in the blob when there is one); {@code unstored}, cut by the limit because the full output could be kept nowhere (store down, spool full).
+     */
+    public enum Disposition { inline, stored, spooled, truncated, unstored }
+
+    /** {@code spooled} is there (true) only for a blob this replica keeps until the shared store returns. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Blob(String id, String kind, long bytes, Long lines, Long entries, Long keys, Instant created) {
+    public record Blob(String id, String kind, long bytes, Long lines, Long entries, Long keys, Instant created, Boolean spooled) {
+        public Blob(String id, String kind, long bytes, Long lines, Long entries, Long keys, Instant created) {
+            this(id, kind, bytes, lines, entries, keys, created, null);
+        }
+
         static Blob of(StoredBlob info) {
             if (info == null) {
                 return null;
             }
             Long count = info.count();
+            Boolean spooled = info.spooled() ? Boolean.TRUE : null;
             return switch (info.kind()) {
-                case TEXT -> new Blob(info.id().toString(), info.kind().label(), info.bytes(), count, null, null, info.created());
-                case JSON_ARRAY -> new Blob(info.id().toString(), info.kind().label(), info.bytes(), null, count, null, info.created());
-                case JSON_OBJECT -> new Blob(info.id().toString(), info.kind().label(), info.bytes(), null, null, count, info.created());
+                case TEXT -> new Blob(info.id().toString(), info.kind().label(), info.bytes(), count, null, null, info.created(), spooled);
+                case JSON_ARRAY -> new Blob(info.id().toString(), info.kind().label(), info.bytes(), null, count, null, info.created(), spooled);
+                case JSON_OBJECT -> new Blob(info.id().toString(), info.kind().label(), info.bytes(), null, null, count, info.created(), spooled);
             };
         }
     }
@@ -41,12 +59,17 @@ public record ResultItem(
     }
 
     public static ResultItem ok(String callId, String tool, Admitted admitted) {
-        return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted), admitted.next());
+        return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted), admitted.next(),
+                disposition(admitted));
     }
 
     /** An error message as the limit let it into history; {@code truncated} says when the limit cut it. */
     public static ResultItem error(String callId, String tool, Admitted message) {
-        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message), null);
+        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message), null, null);
+    }
+
+    private static Disposition disposition(Admitted admitted) {
+        return Disposition.valueOf(admitted.disposition().label());
     }
 
     private static Truncated truncated(Admitted admitted) {

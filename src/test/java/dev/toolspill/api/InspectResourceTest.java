@@ -131,10 +131,14 @@ class InspectResourceTest {
     }
 
     @Test
-    void readinessIncludesTheBlobStore() {
+    void readinessSaysTheReplicaServesAndTheStoreHasItsOwnGroup() {
         given().when().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
-                .body("checks.find { it.name == 'blob-store' }.status", equalTo("UP"));
+                .body("checks.find { it.name == 'replica' }.status", equalTo("UP"));
+        given().when().get("/q/health/well").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.find { it.name == 'blob-store' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'blob-store' }.data.spooled-blobs", equalTo(0));
         given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
     }
 }

@@ -69,7 +69,8 @@ class ToolCallsResourceTest {
                  "output":"the disk is on fire; try the tool 'echo' instead","blob":null,"truncated":null}"""), results.get(1));
 
         assertEquals(MAPPER.readTree("""
-                {"call_id":"call-3","tool":"inspect","status":"ok","output":"line\\nline\\n","blob":null,"truncated":null}"""),
+                {"call_id":"call-3","tool":"inspect","status":"ok","output":"line\\nline\\n","blob":null,"truncated":null,
+                 "disposition":"inline"}"""),
                 results.get(2));
     }
 

@@ -50,15 +50,21 @@ public class FsBlobStore implements BlobStore {
 
     private final Path root;
     private final Vertx vertx;
+    private final long minFreeBytes;
 
     @Inject
     public FsBlobStore(ToolspillConfig config, Vertx vertx) {
-        this(config.blobStore().fs().root(), vertx);
+        this(config.blobStore().fs().root(), vertx, config.blobStore().fs().minFreeBytes());
     }
 
     public FsBlobStore(Path root, Vertx vertx) {
+        this(root, vertx, 0);
+    }
+
+    public FsBlobStore(Path root, Vertx vertx, long minFreeBytes) {
         this.root = root.toAbsolutePath().normalize();
         this.vertx = vertx;
+        this.minFreeBytes = minFreeBytes;
     }
 
     @Override
@@ -165,6 +171,12 @@ public class FsBlobStore implements BlobStore {
             Files.createDirectories(root.resolve(BlobLayout.BLOBS));
             Files.createDirectories(tmp);
             Files.delete(Files.createTempFile(tmp, "ready-", ".probe"));
+            long free = Files.getFileStore(tmp).getUsableSpace();
+            if (free < minFreeBytes) {
+                // an empty probe file still fits on a full disk: the free space is what says whether blobs do
+                throw new BlobStoreException("the store's disk has " + free + " bytes free, under toolspill.blob-store.fs.min-free-bytes = "
+                        + minFreeBytes, null);
+            }
             return null;
         });
     }

@@ -1,0 +1,43 @@
+package dev.toolspill.health;
+
+import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.metrics.StoreGauges;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The store's wellness and this replica's spool as gauges: what alerts watch, since readiness stays UP in an outage. */
+@ApplicationScoped
+public class StoreState implements StoreGauges {
+
+    private final StoreWellness wellness;
+    private final Spool spool;
+    private final Clock clock;
+
+    public StoreState(StoreWellness wellness, Spool spool) {
+        this(wellness, spool, Clock.systemUTC());
+    }
+
+    StoreState(StoreWellness wellness, Spool spool, Clock clock) {
+        this.wellness = wellness;
+        this.spool = spool;
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<Boolean> storeWell() {
+        return Optional.of(wellness.isWell());
+    }
+
+    @Override
+    public Optional<Long> spoolBytes() {
+        return Optional.of(spool.bytes());
+    }
+
+    @Override
+    public Optional<Duration> oldestSpooled() {
+        return Optional.of(spool.oldest().map(since -> Duration.between(since, clock.instant())).orElse(Duration.ZERO));
+    }
+}
