@@ -26,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
+import dev.toolspill.tenant.Callers;
 import java.io.InputStream;
 
 /** Takes an output produced elsewhere and returns what history should hold for it. */
@@ -37,8 +38,11 @@ public class ToolOutputsResource {
     private final StallWatch stalls;
     private final long maxBytes;
 
-    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config) {
+    private final Callers callers;
+
+    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config, Callers callers) {
         this.ingest = ingest;
+        this.callers = callers;
         this.stalls = stalls;
         this.maxBytes = config.ingest().maxBytes();
     }
@@ -71,13 +75,14 @@ public class ToolOutputsResource {
             throw new ApiException(Response.Status.BAD_REQUEST,
                     "query parameter 'tool' is required: it names the tool whose limit applies, e.g. ?tool=read_file");
         }
+        String owner = callers.current().tenant(); // the blob is this tenant's
         boolean json = isJson(contentType);
         if (contentLength != null && contentLength > maxBytes) {
             throw tooLarge(contentLength);
         }
         StallGuard guarded = stalls.guard(body, () -> request.connection().close());
         try {
-            return ResultItem.ok(null, tool, ingest.ingest(tool, guarded, json));
+            return ResultItem.ok(null, tool, ingest.ingest(tool, guarded, json, owner));
         } catch (StreamIngest.RefusedException e) {
             throw refused(e);
         } finally {

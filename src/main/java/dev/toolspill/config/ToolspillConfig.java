@@ -38,6 +38,14 @@ public interface ToolspillConfig {
 
     Retention retention();
 
+    /** Per-tenant settings, keyed by tenant name (as in {@code toolspill.auth.keys}). */
+    Map<String, Tenant> tenants();
+
+    interface Tenant {
+        /** The tools this tenant may call, comma-separated; absent: every tool. {@code inspect} is always allowed. */
+        Optional<List<String>> tools();
+    }
+
     interface BlobStore {
         /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
         @WithDefault("fs")

@@ -80,8 +80,8 @@ public class StreamIngest {
      * Reads the body to its end and answers what history holds for it. Blocking by design (it reads a stream): call
      * it on a worker thread. Every wait in it is bounded: by the stall timeout of the body, and of the store.
      */
-    public Admitted ingest(String tool, InputStream body, boolean json) throws IOException {
-        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes", true);
+    public Admitted ingest(String tool, InputStream body, boolean json, String owner) throws IOException {
+        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes", true, owner);
     }
 
     /**
@@ -89,8 +89,8 @@ public class StreamIngest {
      * setting). When the store fails: with {@code strict}, a {@link BlobStoreException} (the sender still holds the
      * output and can send it again); without, what the limit keeps of it, marked as not stored.
      */
-    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey, boolean strict)
-            throws IOException {
+    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey, boolean strict,
+                           String owner) throws IOException {
         byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
         boolean ended = head.length < inlineMaxBytes + 4;
         byte[] first = withoutBom(head);
@@ -102,15 +102,21 @@ public class StreamIngest {
                 return gate.admitInline(tool, text);
             }
         }
-        return large(tool, body, json, first, dropped, maxBytes, limitKey, strict);
+        return large(tool, body, json, first, dropped, new Cap(maxBytes, limitKey), strict, owner);
     }
 
-    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped, long maxBytes,
-                           String limitKey, boolean strict) throws IOException {
+    /** The most bytes a body may have, and the setting that says so. */
+    private record Cap(long maxBytes, String limitKey) {
+    }
+
+    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped, Cap cap,
+                           boolean strict, String owner) throws IOException {
+        long maxBytes = cap.maxBytes();
+        String limitKey = cap.limitKey();
         StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
-        UploadWriter upload = store.available() ? start(id, guess(first, json)) : null;
+        UploadWriter upload = store.available() ? start(id, guess(first, json), owner) : null;
         if (strict && store.available() && upload == null) {
             throw notStored();
         }
@@ -179,9 +185,9 @@ public class StreamIngest {
         return gate.admitKept(tool, summarizer.summarize(blob.id(), scan.shape()), blob);
     }
 
-    private UploadWriter start(BlobId id, BlobFormat guess) {
+    private UploadWriter start(BlobId id, BlobFormat guess, String owner) {
         try {
-            return writers.start(id, guess);
+            return writers.start(id, guess, owner);
         } catch (IOException | RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", writers.location(), e.toString());
             return null;

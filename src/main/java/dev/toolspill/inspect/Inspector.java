@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.ByteRange;
@@ -10,6 +11,7 @@ import dev.toolspill.output.Summarizer;
 import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.BlobKind;
 import dev.toolspill.scan.ReadIndex;
+import dev.toolspill.tenant.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -27,14 +29,16 @@ import java.util.List;
 public class Inspector {
 
     private final BlobStore store;
+    private final BlobAccess access;
     private final BlobIndexer indexer;
     private final Summarizer summarizer;
     private final SelectionRenderer renderer;
     private final Spans spans;
     private final PathReader paths;
 
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
+    public Inspector(BlobStore store, BlobAccess access, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
         this.store = store;
+        this.access = access;
         this.indexer = indexer;
         this.summarizer = summarizer;
         this.renderer = new SelectionRenderer(limit);
@@ -42,11 +46,12 @@ public class Inspector {
         this.paths = new PathReader(store, spans, renderer);
     }
 
-    public Uni<Limited> inspect(BlobId id, Selector selector) {
+    /** Checks that {@code caller} may read the blob first, on every read: the cached read index is shared by all. */
+    public Uni<Limited> inspect(Caller caller, BlobId id, Selector selector) {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        return indexer.indexOf(id).flatMap(index -> select(id, index, selector))
+        return access.check(caller, id).flatMap(readable -> indexer.indexOf(id)).flatMap(index -> select(id, index, selector))
                 .onFailure(dev.toolspill.scan.IndexMismatchException.class).invoke(() -> indexer.distrust(id));
     }
 
@@ -54,11 +59,11 @@ public class Inspector {
      * The blob from its start, under the same limit: whole and byte-exact when it fits; else its first lines (text) or
      * elements (array), or its first bytes (object), ending with the selector that reads on.
      */
-    public Uni<Limited> first(BlobId id) {
+    public Uni<Limited> first(Caller caller, BlobId id) {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        return indexer.indexOf(id).flatMap(index -> {
+        return access.check(caller, id).flatMap(readable -> indexer.indexOf(id)).flatMap(index -> {
             if (index.bytes() < renderer.cap()) {
                 return store.read(id, new ByteRange(0, index.bytes())).map(bytes -> new Limited(new String(bytes, StandardCharsets.UTF_8), 0));
             }
