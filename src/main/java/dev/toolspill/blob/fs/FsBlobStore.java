@@ -167,7 +167,8 @@ public class FsBlobStore implements BlobStore {
     /** Checks the store, then removes the temp files of writes a crash cut short (not written to for a while). */
     @Override
     public Uni<Void> prepare() {
-        return checkReady().chain(() -> blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), Instant.now().minus(crashedAfter))))
+        return checkReady().chain(() -> blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), Instant.now().minus(crashedAfter)))
+                        .onFailure().recoverWithItem(0)) // retention tries again on its next pass
                 .invoke(removed -> {
                     if (removed > 0) {
                         io.quarkus.logging.Log.infof("Removed %d temp files that writes cut short left in %s", removed, root.resolve(BlobLayout.TMP));

@@ -190,14 +190,16 @@ public class S3BlobStore implements BlobStore {
         return sweep.abortUploadsBefore(BlobLayout.BLOBS, cutoff);
     }
 
-    /** Checks (or creates) the bucket, then aborts the multipart uploads crashed writes left, as retention would. */
+    /**
+     * Checks (or creates) the bucket, then starts aborting the multipart uploads crashed writes left, as retention
+     * would, without waiting for it: a long listing must not make a ready store look late.
+     */
     @Override
     public Uni<Void> prepare() {
         Uni<Void> ready = createBucket ? checkReady().onFailure().recoverWithUni(e ->
                 call(() -> client.createBucket(create -> create.bucket(bucket))).replaceWithVoid()) : checkReady();
-        return ready.chain(() -> removeUnfinished(Instant.now().minus(unfinishedMaxAge))
-                .onFailure().recoverWithItem(0) // retention tries again on its next pass
-                .replaceWithVoid());
+        return ready.invoke(() -> removeUnfinished(Instant.now().minus(unfinishedMaxAge)).subscribe().with(
+                aborted -> { }, failure -> { })); // retention tries again on its next pass
     }
 
     @Override
