@@ -99,6 +99,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void tenantsKnowOnlyTheirConfiguration() {
+        classes().that().resideInAPackage("dev.toolspill.tenant..")
+                .should().onlyDependOnClassesThat(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage("dev.toolspill..")
+                        .or(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage("dev.toolspill.tenant..", "dev.toolspill.config..")))
+                .check(main);
+    }
+
+    @Test
     void theMcpAdapterIsALeafThatNothingUses() {
         noClasses().that().resideOutsideOfPackage("dev.toolspill.mcp..")
                 .should().dependOnClassesThat().resideInAPackage("dev.toolspill.mcp..")

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.blob.BlobDamagedException;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.CallerContext;
 import io.quarkus.logging.Log;
@@ -18,6 +20,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import java.security.MessageDigest;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -25,7 +28,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Writes a {@link BlobBody} straight to the Vert.x response: a stream of chunks with backpressure (the next chunk is asked for only when the connection can take it), so
  * memory stays flat for any blob size. A failure before the first byte still becomes a problem+json answer
  * through the exception mappers; after it, the connection is reset so the client sees a short body, never a
- * complete-looking wrong one.
+ * complete-looking wrong one. A body with a recorded SHA-256 is digested as it goes and its last chunk held back until
+ * the digest is known: bytes that do not match end the response the same way, and the mismatch is logged as an error.
  */
 @Provider
 public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
@@ -50,7 +54,7 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
         // back on the request's event loop, where write-queue state and drain handlers belong; a buffer of one
         // chunk, since emitOn would otherwise read up to 256 chunks (16 MiB) ahead of a slow client
         body.chunks().emitOn(CallerContext.executor(), 1)
-                .subscribe().withSubscriber(new ChunkWriter(response, body.length(), completion));
+                .subscribe().withSubscriber(new ChunkWriter(response, body, completion));
     }
 
     @Override
@@ -100,13 +104,19 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
         private final HttpServerResponse response;
         private final long length;
         private final Completion completion;
+        private final BlobBody body;
+        private final MessageDigest digest;
         private Flow.Subscription subscription;
         private long written;
+        /** With a digest to check: the last chunk seen, sent only once the next one (or a matching digest) arrives. */
+        private Buffer held;
 
-        ChunkWriter(HttpServerResponse response, long length, Completion completion) {
+        ChunkWriter(HttpServerResponse response, BlobBody body, Completion completion) {
             this.response = response;
-            this.length = length;
+            this.length = body.length();
             this.completion = completion;
+            this.body = body;
+            this.digest = body.sha256() == null ? null : BlobRecord.newDigest();
         }
 
         @Override
@@ -129,11 +139,21 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
                 completion.finish(new BlobStoreException("the blob stream gave more than its " + length + " bytes", null));
                 return;
             }
-            if (!response.headWritten()) {
-                // set only now, so that a failure before the first chunk leaves the headers clean for a problem answer
-                response.putHeader(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
+            if (digest != null) {
+                digest.update(chunk.getDelegate().getByteBuf().nioBuffer());
+                Buffer previous = held;
+                held = chunk;
+                if (previous == null) {
+                    subscription.request(1);
+                    return;
+                }
+                chunk = previous;
             }
-            response.write(chunk.getDelegate());
+            write(chunk);
+        }
+
+        private void write(Buffer chunk) {
+            send(chunk);
             if (response.writeQueueFull()) {
                 response.drainHandler(drained -> {
                     response.drainHandler(null);
@@ -142,6 +162,14 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
             } else {
                 subscription.request(1);
             }
+        }
+
+        private void send(Buffer chunk) {
+            if (!response.headWritten()) {
+                // set only now, so that a failure before the first chunk leaves the headers clean for a problem answer
+                response.putHeader(HttpHeaders.CONTENT_LENGTH, Long.toString(length));
+            }
+            response.write(chunk.getDelegate());
         }
 
         @Override
@@ -154,6 +182,18 @@ public class BlobBodyWriter implements ServerMessageBodyWriter<BlobBody> {
             if (written != length) {
                 completion.finish(new BlobStoreException("the blob stream ended after " + written + " of " + length + " bytes", null));
                 return;
+            }
+            if (digest != null) {
+                String actual = BlobRecord.hex(digest.digest());
+                if (!actual.equals(body.sha256())) {
+                    Log.errorf("Blob %s does not match the SHA-256 recorded when it was written (recorded %s, read %s): "
+                            + "the response was cut off; POST /v1/blobs/%s/verify checks it", body.id(), body.sha256(), actual, body.id());
+                    completion.finish(new BlobDamagedException(body.id()));
+                    return;
+                }
+                if (held != null) {
+                    send(held);
+                }
             }
             response.end();
             completion.finish(null);

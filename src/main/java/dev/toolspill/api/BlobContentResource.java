@@ -1,6 +1,10 @@
 package dev.toolspill.api;
 
+import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobRecord;
+import dev.toolspill.tenant.Caller;
+import dev.toolspill.tenant.Callers;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import org.jboss.resteasy.reactive.PathPart;
@@ -26,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code GET} and {@code HEAD /v1/blobs/{id}}: a blob's raw bytes, streamed, never loaded whole; {@code DELETE}
@@ -45,7 +50,10 @@ import java.util.List;
  *       only read when written, is never read.</li>
  * </ul>
  *
- * A store with local files sends them zero-copy; any other streams through {@link BlobStore#stream}.
+ * A whole blob streams through {@link BlobStore#stream} and is checked against the SHA-256 recorded when it was
+ * written as it goes: its last chunk is sent only when the digest matches, so a damaged blob ends in a reset
+ * connection, never a complete-looking 200. A range of a store with local files is sent zero-copy ({@code sendfile}).
+ * Another tenant's blob answers 404 exactly as an unknown id does.
  * Errors (bad id 400, unknown id 404) come from the exception mappers as problem+json.
  */
 @Path("/v1/blobs/{id}")
@@ -56,10 +64,14 @@ public class BlobContentResource {
 
     private final BlobStore store;
     private final BlobRemover remover;
+    private final BlobAccess access;
+    private final Callers callers;
 
-    public BlobContentResource(BlobStore store, BlobRemover remover) {
+    public BlobContentResource(BlobStore store, BlobRemover remover, BlobAccess access, Callers callers) {
         this.store = store;
         this.remover = remover;
+        this.access = access;
+        this.callers = callers;
     }
 
     @GET
@@ -82,9 +94,10 @@ public class BlobContentResource {
             headers = @Header(name = "Content-Range", description = "bytes */size"), content = @Content(mediaType = "application/problem+json"))
     public Uni<Response> content(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id,
                                  @Context HttpHeaders headers) {
+        Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))
-                .flatMap(blobId -> store().metadata(blobId))
-                .map(blob -> answer(blob, headers));
+                .flatMap(blobId -> access.check(caller, blobId)
+                        .flatMap(record -> store().metadata(blobId).map(blob -> answer(blob, record, headers))));
     }
 
     @DELETE
@@ -98,8 +111,9 @@ public class BlobContentResource {
     @APIResponse(responseCode = "503", description = "The store failed or did not answer in time: retry",
             headers = @Header(name = "Retry-After"), content = @Content(mediaType = "application/problem+json"))
     public Uni<Response> delete(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id) {
+        Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))
-                .flatMap(remover::removeExisting)
+                .flatMap(blobId -> remover.removeExisting(caller, blobId))
                 .map(removed -> Response.noContent().build());
     }
 
@@ -110,7 +124,7 @@ public class BlobContentResource {
         return store;
     }
 
-    private Response answer(BlobMetadata blob, HttpHeaders headers) {
+    private Response answer(BlobMetadata blob, Optional<BlobRecord> record, HttpHeaders headers) {
         EntityTag etag = EntityTag.strong(blob.id().toString());
         if (etag.matchesAnyOf(header(headers, HttpHeaders.IF_NONE_MATCH))) {
             return Response.notModified()
@@ -122,18 +136,19 @@ public class BlobContentResource {
         String range = ifRange == null || etag.isStronglyMatchedBy(ifRange) ? header(headers, "Range") : null;
         HttpRange.Selection selection = HttpRange.select(range, blob.bytes());
         if (selection instanceof HttpRange.Part part) {
-            return content(Response.status(Response.Status.PARTIAL_CONTENT), blob, etag, part.range())
+            return content(Response.status(Response.Status.PARTIAL_CONTENT), blob, etag, part.range(), Optional.empty())
                     .header("Content-Range", part.contentRange())
                     .build();
         }
         if (selection instanceof HttpRange.Unsatisfiable unsatisfiable) {
             return unsatisfiable(blob, unsatisfiable);
         }
-        return content(Response.ok(), blob, etag, new ByteRange(0, blob.bytes())).build();
+        return content(Response.ok(), blob, etag, new ByteRange(0, blob.bytes()), record).build();
     }
 
-    private Response.ResponseBuilder content(Response.ResponseBuilder response, BlobMetadata blob, EntityTag etag, ByteRange range) {
-        return response.entity(body(blob, range))
+    private Response.ResponseBuilder content(Response.ResponseBuilder response, BlobMetadata blob, EntityTag etag, ByteRange range,
+                                             Optional<BlobRecord> record) {
+        return response.entity(body(blob, range, record))
                 .type(blob.format().mediaType())
                 .header(HttpHeaders.CONTENT_LENGTH, range.length())
                 .header("Accept-Ranges", "bytes")
@@ -141,8 +156,14 @@ public class BlobContentResource {
                 .header(HttpHeaders.CACHE_CONTROL, CACHE_CONTROL);
     }
 
-    /** A local file goes out with {@code sendfile} (Quarkus REST's {@link PathPart}); other stores stream chunks. */
-    private Object body(BlobMetadata blob, ByteRange range) {
+    /**
+     * A whole blob with a recorded digest streams, checked as it goes; else a local file goes out with {@code sendfile}
+     * (Quarkus REST's {@link PathPart}), and other stores stream chunks.
+     */
+    private Object body(BlobMetadata blob, ByteRange range, Optional<BlobRecord> record) {
+        if (record.isPresent()) {
+            return new BlobBody(store().stream(blob.id(), range), range.length(), blob.id(), record.get().sha256());
+        }
         return store().localFile(blob)
                 .<Object>map(file -> new PathPart(file, range.offset(), range.length()))
                 .orElseGet(() -> new BlobBody(store().stream(blob.id(), range), range.length()));

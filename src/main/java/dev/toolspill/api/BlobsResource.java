@@ -25,6 +25,9 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.toolspill.tenant.Caller;
+import dev.toolspill.tenant.Callers;
+
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
@@ -36,9 +39,11 @@ public class BlobsResource {
     static final String TEXT = "text/plain; charset=utf-8";
 
     private final Inspector inspector;
+    private final Callers callers;
 
-    public BlobsResource(Inspector inspector) {
+    public BlobsResource(Inspector inspector, Callers callers) {
         this.inspector = inspector;
+        this.callers = callers;
     }
 
     /**
@@ -68,8 +73,9 @@ public class BlobsResource {
                                  @QueryParam("selector") String selector,
                                  @Context HttpHeaders headers) {
         boolean json = wantsJson(headers);
+        Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))
-                .flatMap(blobId -> inspector.inspect(blobId, Selector.parse(selector)).map(limited -> answer(blobId, limited, json)));
+                .flatMap(blobId -> inspector.inspect(caller, blobId, Selector.parse(selector)).map(limited -> answer(blobId, limited, json)));
     }
 
     private static Response answer(BlobId id, Limited limited, boolean json) {

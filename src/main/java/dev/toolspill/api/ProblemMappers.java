@@ -3,6 +3,7 @@ package dev.toolspill.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.toolspill.blob.BlobNotFoundException;
+import dev.toolspill.blob.BlobDamagedException;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
@@ -55,6 +56,11 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response noStore(NoBlobStoreException e) {
         return Problem.response(Response.Status.NOT_FOUND, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response damaged(BlobDamagedException e) {
+        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (POST /v1/blobs/{id}/verify checks it)");
     }
 
     @ServerExceptionMapper

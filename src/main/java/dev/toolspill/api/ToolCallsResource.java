@@ -30,6 +30,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import dev.toolspill.tenant.Caller;
+import dev.toolspill.tenant.Callers;
 
 /**
  * Runs a batch of tool calls, as an orchestrator hands them over after one model turn: in Toolspill's own shape, or
@@ -51,9 +53,12 @@ public class ToolCallsResource {
     private final CallReader reader;
     private final ResultsHeader header;
     private final ObjectMapper mapper;
+    private final Callers callers;
 
-    public ToolCallsResource(ToolPipeline pipeline, ProviderFormats formats, CallReader reader, ResultsHeader header, ObjectMapper mapper) {
+    public ToolCallsResource(ToolPipeline pipeline, ProviderFormats formats, CallReader reader, ResultsHeader header, ObjectMapper mapper,
+                             Callers callers) {
         this.pipeline = pipeline;
+        this.callers = callers;
         this.formats = formats;
         this.reader = reader;
         this.header = header;
@@ -93,13 +98,14 @@ public class ToolCallsResource {
     public Uni<Response> call(@Parameter(description = "openai, openai-responses or anthropic: the body and the answer in that provider's shapes; omit for Toolspill's")
                               @QueryParam("format") String format, byte[] body) throws IOException {
         Optional<ProviderFormat> provider = formats.named(format);
+        Caller caller = callers.current();
         if (provider.isEmpty()) {
             // the body is read as bytes so that one method serves every format; the batch is parsed as it always was
             Batch batch = body == null || body.length == 0 ? null : mapper.readValue(body, Batch.class);
-            return pipeline.run(batch == null ? null : batch.calls()).map(results -> Response.ok(new Results(results)).build());
+            return pipeline.run(batch == null ? null : batch.calls(), caller).map(results -> Response.ok(new Results(results)).build());
         }
         ProviderCalls calls = reader.read(provider.get(), body == null ? new byte[0] : body);
-        return pipeline.run(calls.calls(), calls.unreadable()).map(results -> answer(provider.get(), results));
+        return pipeline.run(calls.calls(), calls.unreadable(), caller).map(results -> answer(provider.get(), results));
     }
 
     private Response answer(ProviderFormat format, List<ResultItem> results) {

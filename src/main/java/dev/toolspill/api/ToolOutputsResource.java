@@ -29,6 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.IOException;
+import dev.toolspill.tenant.Callers;
 import java.io.InputStream;
 
 /** Takes an output produced elsewhere and returns what history should hold for it. */
@@ -41,8 +42,11 @@ public class ToolOutputsResource {
     private final long maxBytes;
     private final Telemetry telemetry;
 
-    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config, Telemetry telemetry) {
+    private final Callers callers;
+
+    public ToolOutputsResource(StreamIngest ingest, StallWatch stalls, ToolspillConfig config, Callers callers, Telemetry telemetry) {
         this.ingest = ingest;
+        this.callers = callers;
         this.telemetry = telemetry;
         this.stalls = stalls;
         this.maxBytes = config.ingest().maxBytes();
@@ -76,13 +80,14 @@ public class ToolOutputsResource {
             throw new ApiException(Response.Status.BAD_REQUEST,
                     "query parameter 'tool' is required: it names the tool whose limit applies, e.g. ?tool=read_file");
         }
+        String owner = callers.current().tenant(); // the blob is this tenant's
         boolean json = isJson(contentType);
         if (contentLength != null && contentLength > maxBytes) {
             throw tooLarge(contentLength);
         }
         StallGuard guarded = stalls.guard(body, () -> request.connection().close());
         try {
-            Admitted admitted = ingest.ingest(tool, guarded, json);
+            Admitted admitted = ingest.ingest(tool, guarded, json, owner);
             telemetry.output(tool, admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes());
             return ResultItem.ok(null, tool, admitted);
         } catch (StreamIngest.RefusedException e) {

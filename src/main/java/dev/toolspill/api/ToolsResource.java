@@ -23,6 +23,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.Optional;
+import dev.toolspill.tenant.Caller;
+import dev.toolspill.tenant.Callers;
+import dev.toolspill.tenant.ToolAccess;
 
 /**
  * Tool definitions: Toolspill's own shape, or {@code ?format=openai}, {@code openai-responses} or
@@ -35,9 +38,13 @@ public class ToolsResource {
     private final ToolRegistry registry;
     private final ProviderFormats formats;
     private final ObjectMapper mapper;
+    private final ToolAccess access;
+    private final Callers callers;
 
-    public ToolsResource(ToolRegistry registry, ProviderFormats formats, ObjectMapper mapper) {
+    public ToolsResource(ToolRegistry registry, ProviderFormats formats, ObjectMapper mapper, ToolAccess access, Callers callers) {
         this.registry = registry;
+        this.access = access;
+        this.callers = callers;
         this.formats = formats;
         this.mapper = mapper;
     }
@@ -61,7 +68,11 @@ public class ToolsResource {
                           @QueryParam("format") String format) {
         Optional<ProviderFormat> provider = formats.named(format);
         ArrayNode definitions = mapper.createArrayNode();
+        Caller caller = callers.current();
         for (Tool tool : registry.all()) {
+            if (!access.allows(caller, tool.name())) {
+                continue; // a tenant sees only the tools it may call
+            }
             definitions.add(provider.map(shape -> shape.definition(tool)).orElseGet(() -> definition(tool)));
         }
         return provider.isPresent() ? definitions : mapper.createObjectNode().set("tools", definitions);

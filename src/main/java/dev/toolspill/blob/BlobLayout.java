@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * The one place that names what a store keeps, relative to its root or bucket: the blob itself as
  * {@code blobs/<uuid>.txt|.json}, readable from that name alone; its read index beside it as
- * {@code index/<uuid>.idx}; and unfinished writes under {@code tmp/}, which no reader looks at.
+ * {@code index/<uuid>.idx}; what was recorded when it was written ({@link BlobRecord}: owner, SHA-256) as
+ * {@code blobs/<uuid>.meta}; and unfinished writes under {@code tmp/}, which no reader looks at.
  */
 public final class BlobLayout {
 
@@ -18,13 +19,23 @@ public final class BlobLayout {
     /** The formats a blob id may be stored under, in the order readers look for them. */
     public static final List<BlobFormat> FORMATS = List.of(BlobFormat.TEXT, BlobFormat.JSON);
 
-    private static final Set<String> KEPT_EXTENSIONS = Set.of(BlobFormat.TEXT.extension(), BlobFormat.JSON.extension(), "idx");
+    private static final Set<String> KEPT_EXTENSIONS = Set.of(BlobFormat.TEXT.extension(), BlobFormat.JSON.extension(), "idx", "meta");
 
     private BlobLayout() {
     }
 
     public static String blob(BlobId id, BlobFormat format) {
         return BLOBS + "/" + id + "." + format.extension();
+    }
+
+    /** The blob's {@link BlobRecord}: beside the blob, written before the blob is visible, removed after it. */
+    public static String record(BlobId id) {
+        return BLOBS + "/" + id + ".meta";
+    }
+
+    /** Whether a kept name is a blob's record rather than the blob or its index. */
+    public static boolean isRecord(String name) {
+        return name.endsWith(".meta");
     }
 
     public static String index(BlobId id) {

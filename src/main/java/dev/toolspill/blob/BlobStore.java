@@ -21,11 +21,30 @@ public interface BlobStore {
         return true;
     }
 
-    /** Writes the bytes under the blob's name; readers never see them partly written. */
-    Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes);
+    /** As {@link #put(BlobId, BlobFormat, byte[], String)}, owned by nobody. */
+    default Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
+        return put(id, format, bytes, null);
+    }
 
-    /** Starts a blob written from a stream; {@code guess} is the format it will most likely have. Blocks: call from a worker. */
-    BlobUpload upload(BlobId id, BlobFormat guess) throws IOException;
+    /**
+     * Writes the bytes under the blob's name; readers never see them partly written. Its {@link BlobRecord} (the
+     * owner, a tenant or null for nobody, and the SHA-256 of the bytes) is kept before the blob becomes visible.
+     */
+    Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner);
+
+    /** As {@link #upload(BlobId, BlobFormat, String)}, owned by nobody. */
+    default BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
+        return upload(id, guess, null);
+    }
+
+    /**
+     * Starts a blob written from a stream; {@code guess} is the format it will most likely have. Its SHA-256 is
+     * computed as it is written, and its {@link BlobRecord} kept before it becomes visible. Blocks: call from a worker.
+     */
+    BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException;
+
+    /** What was recorded when the blob was written; empty for a blob written before records were kept, or none. */
+    Uni<Optional<BlobRecord>> readRecord(BlobId id);
 
     /** Format and size, without reading the content (a file stat, an S3 HEAD). */
     Uni<BlobMetadata> metadata(BlobId id);
@@ -60,10 +79,10 @@ public interface BlobStore {
     Uni<Optional<byte[]>> readIndex(BlobId id);
 
     /**
-     * Removes the blob, under whichever format it has, and everything kept beside it (its read index). A name that
-     * is already gone is no error, so replicas may remove the same blob at once and a retry finishes a removal that
-     * failed halfway. The index goes first: a removal cut short leaves a blob that still reads, never a blob's index
-     * without it.
+     * Removes the blob, under whichever format it has, and everything kept beside it (its read index, its record). A
+     * name that is already gone is no error, so replicas may remove the same blob at once and a retry finishes a
+     * removal that failed halfway. The index goes first and the record last: a removal cut short leaves a blob that
+     * still reads as before, or a record without a blob (which reads as no blob), never a blob without its owner.
      */
     Uni<Void> delete(BlobId id);
 
@@ -80,7 +99,10 @@ public interface BlobStore {
      */
     Uni<Integer> removeUnfinished(Instant cutoff);
 
-    /** Readies the store at start-up (S3 creates a missing bucket when configured to); by default, checks it. */
+    /**
+     * Readies the store at start-up (S3 creates a missing bucket when configured to; both remove what writes cut short
+     * by a crash left behind); by default, checks it.
+     */
     default Uni<Void> prepare() {
         return checkReady();
     }

@@ -38,15 +38,20 @@ final class MeteredBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
-        return call("put", () -> store.put(id, format, bytes)).invoke(meta -> telemetry.stored(meta.bytes()));
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+        return call("put", () -> store.put(id, format, bytes, owner)).invoke(meta -> telemetry.stored(meta.bytes()));
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
-        BlobUpload upload = store.upload(id, guess);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+        BlobUpload upload = store.upload(id, guess, owner);
         telemetry.uploadStarted();
         return new MeteredUpload(upload);
+    }
+
+    @Override
+    public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
+        return call("record", () -> store.readRecord(id));
     }
 
     @Override

@@ -21,13 +21,18 @@ public final class NoBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
         return Uni.createFrom().failure(NoBlobStoreException::new);
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess) {
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         throw new NoBlobStoreException();
+    }
+
+    @Override
+    public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
+        return Uni.createFrom().failure(NoBlobStoreException::new);
     }
 
     @Override

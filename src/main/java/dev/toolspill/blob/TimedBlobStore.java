@@ -39,13 +39,18 @@ final class TimedBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
-        return timed(store.put(id, format, bytes));
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+        return timed(store.put(id, format, bytes, owner));
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
-        return store.upload(id, guess);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+        return store.upload(id, guess, owner);
+    }
+
+    @Override
+    public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
+        return timed(store.readRecord(id));
     }
 
     @Override

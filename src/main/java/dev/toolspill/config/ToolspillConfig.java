@@ -41,53 +41,15 @@ public interface ToolspillConfig {
 
     Metrics metrics();
 
-    interface BlobStore {
-        /** Where stored outputs live: {@code fs}, {@code s3}, or {@code none} (everything stays inline). */
-        @WithDefault("fs")
-        StoreType type();
+    /** Per-tenant settings, keyed by tenant name (as in {@code toolspill.auth.keys}). */
+    Map<String, Tenant> tenants();
 
-        Fs fs();
+    interface Tenant {
+        /** The tools this tenant may call, comma-separated; absent: every tool. {@code inspect} is always allowed. */
+        Optional<List<String>> tools();
+    }
 
-        S3 s3();
-
-        Retry retry();
-
-        /** How long one store call (a read, a write, a stream's next chunk) may take before it fails: a hung store costs this, not a thread. */
-        @WithDefault("30s")
-        Duration timeout();
-
-        interface S3 {
-            /** The bucket every replica shares; required for {@code type=s3}. Connection settings are {@code quarkus.s3.*}. */
-            Optional<String> bucket();
-
-            /** Create the bucket at start-up when it is missing (for development; production buckets are provisioned). */
-            @WithDefault("false")
-            boolean createBucket();
-
-            /** Memory for the part buffers of all S3 uploads of this replica together, in bytes; an upload waits for its share. */
-            @WithDefault("50331648")
-            long uploadBufferBytes();
-        }
-
-        interface Retry {
-            /** Attempts after a failed store before the output falls back to the limit alone. */
-            @WithDefault("3")
-            int attempts();
-
-            /** First back-off between attempts; it doubles each time, up to ten times this. */
-            @WithDefault("100ms")
-            Duration backoff();
-        }
-
-        interface Fs {
-            /** Root folder of the filesystem store; blobs go to {@code <root>/blobs/}. */
-            @WithDefault("./data")
-            Path root();
-
-            /** Free bytes the store's disk must keep: below this, /q/health/well says DOWN (a full disk fails every write). */
-            @WithDefault("67108864")
-            long minFreeBytes();
-        }
+    interface BlobStore extends BlobStoreConfig {
     }
 
     enum StoreType { fs, s3, none }
@@ -258,52 +220,7 @@ public interface ToolspillConfig {
         Map<String, List<String>> keys();
     }
 
-    interface Tools {
-        /** Tools served over HTTP elsewhere, keyed by tool name: {@code toolspill.tools.remote."search".url=...}. */
-        Map<String, Remote> remote();
-
-        /**
-         * Largest answer a remote tool may give, in bytes; a larger one is dropped and the call is an error. Answers
-         * over {@link #maxBufferedBytes()} are stored as they arrive, so this bounds disk or bucket use, not memory.
-         */
-        @WithDefault("2147483648")
-        long maxResponseBytes();
-
-        /**
-         * Longest answer held in memory (and seen as text by post-tool-call interceptors), in bytes; a longer one is
-         * streamed into the store like an ingest, holding about a megabyte at a time.
-         */
-        @WithDefault("1048576")
-        long maxBufferedBytes();
-
-        /** Memory for the answers of all remote tool calls being received at once, in bytes. */
-        @WithDefault("25165824")
-        long responseBufferBytes();
-
-        interface Remote {
-            /** Where the arguments are POSTed as JSON. */
-            String url();
-
-            /** What the model reads about the tool. */
-            @WithDefault("A remote tool.")
-            String description();
-
-            /** JSON Schema of the arguments: inline JSON, or a path to a file holding it. */
-            @WithDefault("{\"type\":\"object\"}")
-            String schema();
-
-            /** Per-call timeout; the pipeline timeout applies when unset. */
-            Optional<Duration> timeout();
-
-            /** Extra request headers, e.g. {@code Authorization}. */
-            Map<String, String> headers();
-        }
-
-        /**
-         * MCP servers whose tools Toolspill offers as its own, keyed by a server name of your choice:
-         * {@code toolspill.tools.mcp."github".url=http://github-mcp:3000/mcp}.
-         */
-        Map<String, McpServer> mcp();
+    interface Tools extends ToolsConfig {
     }
 
     interface Arguments {

@@ -66,25 +66,28 @@ public class HistoryGate {
         this.vertx = vertx;
     }
 
-    /** A raw output: inline when small (or when there is no store), else stored with a summary. */
-    public Uni<Admitted> admit(String tool, String raw) {
+    /**
+     * A raw output: inline when small (or when there is no store), else stored with a summary, as a blob owned by
+     * {@code owner} (a tenant; null: nobody).
+     */
+    public Uni<Admitted> admit(String tool, String raw, String owner) {
         String text = Utf8.stripBom(raw);
         if (!store.available() || promoter.fitsInline(text)) {
-            return keepInline(tool, text);
+            return keepInline(tool, text, owner);
         }
-        return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null));
+        return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null, owner));
     }
 
     /** A tool's output: Inline text is promoted by size like a raw output; Stored is always stored. */
-    public Uni<Admitted> admit(String tool, ToolOutput output) {
+    public Uni<Admitted> admit(String tool, ToolOutput output, String owner) {
         if (output instanceof ToolOutput.Stored stored) {
             if (!store.available()) {
-                return keepInline(tool, stored.text());
+                return keepInline(tool, stored.text(), owner);
             }
             return prepare(stored.text(), stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
-                    .flatMap(prepared -> admitStored(tool, prepared, stored.summary()));
+                    .flatMap(prepared -> admitStored(tool, prepared, stored.summary(), owner));
         }
-        return admit(tool, output.text());
+        return admit(tool, output.text(), owner);
     }
 
     /** Text that stays inline with no full copy to keep (it fits the limit, or there is no store): the limit alone. */
@@ -109,18 +112,18 @@ public class HistoryGate {
     }
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */
-    private Uni<Admitted> keepInline(String tool, String text) {
+    private Uni<Admitted> keepInline(String tool, String text, String owner) {
         if (!store.available() || !limit.exceeds(tool, text)) {
             return Uni.createFrom().item(limited(tool, text, null, ""));
         }
         return prepare(text, Expect.ANY)
-                .flatMap(prepared -> storeOrSpool(BlobId.random(), prepared)
+                .flatMap(prepared -> storeOrSpool(BlobId.random(), prepared, owner)
                         .map(blob -> limited(tool, text, blob, "full output: " + blob.id().tag())))
                 .onFailure().recoverWithItem(failure -> unstored(tool, text, failure));
     }
 
-    private Uni<Admitted> admitStored(String tool, Prepared prepared, String toolSummary) {
-        return storeOrSpool(BlobId.random(), prepared)
+    private Uni<Admitted> admitStored(String tool, Prepared prepared, String toolSummary, String owner) {
+        return storeOrSpool(BlobId.random(), prepared, owner)
                 .map(blob -> limited(tool, summaryOf(blob, prepared.scan(), toolSummary), blob, "full output: " + blob.id().tag()))
                 .call(admitted -> prepared.bytes().length < INDEX_FROM_BYTES ? Uni.createFrom().voidItem()
                         : indexer.keep(admitted.blob().id(), prepared.scan().index()))
@@ -150,27 +153,27 @@ public class HistoryGate {
      * The shared store, or, when it is down (known from an earlier failure, or failing now), this replica's spool
      * under the same id: the summary is the same either way, and the spool uploads it when the store returns.
      */
-    private Uni<StoredBlob> storeOrSpool(BlobId id, Prepared prepared) {
+    private Uni<StoredBlob> storeOrSpool(BlobId id, Prepared prepared, String owner) {
         if (spool.storeDown()) {
-            return spool(id, prepared);
+            return spool(id, prepared, owner);
         }
-        return storeWithRetry(id, prepared).onFailure().recoverWithUni(failure -> {
+        return storeWithRetry(id, prepared, owner).onFailure().recoverWithUni(failure -> {
             spool.storeAnswered(false);
             Log.warnf("Could not store an output (%d bytes) in %s: %s; spooling it", prepared.bytes().length, store.location(), failure.toString());
-            return spool(id, prepared);
+            return spool(id, prepared, owner);
         });
     }
 
-    private Uni<StoredBlob> spool(BlobId id, Prepared prepared) {
-        return spool.put(id, prepared.scan().kind().format(), prepared.bytes())
+    private Uni<StoredBlob> spool(BlobId id, Prepared prepared, String owner) {
+        return spool.put(id, prepared.scan().kind().format(), prepared.bytes(), owner)
                 .map(kept -> kept.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count(), true))
                         .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")", null)));
     }
 
     /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */
-    private Uni<StoredBlob> storeWithRetry(BlobId id, Prepared prepared) {
+    private Uni<StoredBlob> storeWithRetry(BlobId id, Prepared prepared, String owner) {
         BlobFormat format = prepared.scan().kind().format();
-        Uni<BlobMetadata> attempt = store.put(id, format, prepared.bytes());
+        Uni<BlobMetadata> attempt = store.put(id, format, prepared.bytes(), owner);
         if (retry.attempts() > 0) {
             attempt = attempt.onFailure().retry().withBackOff(retry.backoff(), retry.backoff().multipliedBy(10)).atMost(retry.attempts());
         }

@@ -83,8 +83,8 @@ public class StreamIngest {
      * Reads the body to its end and answers what history holds for it. Blocking by design (it reads a stream): call
      * it on a worker thread. Every wait in it is bounded: by the stall timeout of the body, and of the store.
      */
-    public Admitted ingest(String tool, InputStream body, boolean json) throws IOException {
-        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes", true);
+    public Admitted ingest(String tool, InputStream body, boolean json, String owner) throws IOException {
+        return ingest(tool, body, json, maxBytes, "toolspill.ingest.max-bytes", true, owner);
     }
 
     /**
@@ -92,8 +92,8 @@ public class StreamIngest {
      * setting). When the store fails: with {@code strict}, a {@link BlobStoreException} (the sender still holds the
      * output and can send it again); without, what the limit keeps of it, marked as not stored.
      */
-    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey, boolean strict)
-            throws IOException {
+    public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey, boolean strict,
+                           String owner) throws IOException {
         byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
         boolean ended = head.length < inlineMaxBytes + 4;
         byte[] first = withoutBom(head);
@@ -105,18 +105,24 @@ public class StreamIngest {
                 return gate.admitInline(tool, text);
             }
         }
-        return large(tool, body, json, first, dropped, maxBytes, limitKey, strict);
+        return large(tool, body, json, first, dropped, new Cap(maxBytes, limitKey), strict, owner);
     }
 
-    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped, long maxBytes,
-                           String limitKey, boolean strict) throws IOException {
+    /** The most bytes a body may have, and the setting that says so. */
+    private record Cap(long maxBytes, String limitKey) {
+    }
+
+    private Admitted large(String tool, InputStream body, boolean json, byte[] first, int dropped, Cap cap,
+                           boolean strict, String owner) throws IOException {
+        long maxBytes = cap.maxBytes();
+        String limitKey = cap.limitKey();
         StreamScanner scanner = new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped);
         Prefix prefix = new Prefix(limit.limitFor(tool) + 4);
         BlobId id = BlobId.random();
         // an output this replica's tool made goes to the spool while the store is known down (the sender of an upload
         // still holds it, and gets a 503 instead); a store that fails once the stream has started leaves it limited
         boolean spooled = !strict && store.available() && spool.storeDown();
-        UploadWriter upload = store.available() ? start(id, guess(first, json), spooled) : null;
+        UploadWriter upload = store.available() ? start(id, guess(first, json), spooled, owner) : null;
         if (strict && store.available() && upload == null) {
             throw notStored();
         }
@@ -186,9 +192,9 @@ public class StreamIngest {
         return gate.admitKept(tool, summarizer.summarize(blob.id(), scan.shape()), blob);
     }
 
-    private UploadWriter start(BlobId id, BlobFormat guess, boolean spooled) {
+    private UploadWriter start(BlobId id, BlobFormat guess, boolean spooled, String owner) {
         try {
-            return spooled ? writers.startSpooled(spool, id, guess) : writers.start(id, guess);
+            return spooled ? writers.startSpooled(spool, id, guess, owner) : writers.start(id, guess, owner);
         } catch (IOException | RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", writers.location(), e.toString());
             return null;

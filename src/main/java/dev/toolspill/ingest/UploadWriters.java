@@ -37,14 +37,14 @@ public class UploadWriters {
         this.stallTimeout = config.blobStore().timeout();
     }
 
-    /** Starts writing a blob; call from the thread that reads the body. */
-    public UploadWriter start(BlobId id, BlobFormat guess) throws IOException {
-        return new UploadWriter(store.upload(id, guess), executor, stallTimeout);
+    /** Starts writing a blob owned by {@code owner} (null: nobody); call from the thread that reads the body. */
+    public UploadWriter start(BlobId id, BlobFormat guess, String owner) throws IOException {
+        return new UploadWriter(store.upload(id, guess, owner), executor, stallTimeout);
     }
 
     /** Starts writing a blob to this replica's spool instead (the store is down); it fails once the spool is full. */
-    public UploadWriter startSpooled(Spool spool, BlobId id, BlobFormat guess) throws IOException {
-        return new UploadWriter(spool.upload(id, guess), executor, stallTimeout);
+    public UploadWriter startSpooled(Spool spool, BlobId id, BlobFormat guess, String owner) throws IOException {
+        return new UploadWriter(spool.upload(id, guess, owner), executor, stallTimeout);
     }
 
     public String location() {

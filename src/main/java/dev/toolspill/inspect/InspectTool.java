@@ -6,6 +6,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.output.ToolOutput;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolException;
 import io.quarkus.arc.lookup.LookupUnlessProperty;
@@ -68,16 +69,17 @@ public class InspectTool implements Tool {
         return false;
     }
 
+    /** Without a caller, nothing is read: whose blobs may be read is known only for a call made for someone. */
     @Override
     public Uni<String> execute(JsonNode arguments) {
-        return call(arguments).map(ToolOutput::text);
+        return Uni.createFrom().failure(new ToolException("inspect reads a blob only for a known caller"));
     }
 
     /** The selection, already under the limit, with what the limit dropped, so the result reports the cut. */
     @Override
-    public Uni<ToolOutput> call(JsonNode arguments) {
+    public Uni<ToolOutput> call(JsonNode arguments, Caller caller) {
         return Uni.createFrom().item(() -> BlobId.parse(arguments.path("blob_id").asText()))
-                .flatMap(id -> inspector.inspect(id, Selector.parse(arguments.path("selector").asText(null))))
+                .flatMap(id -> inspector.inspect(caller, id, Selector.parse(arguments.path("selector").asText(null))))
                 .<ToolOutput>map(limited -> new ToolOutput.Inline(limited.text(), limited.droppedBytes(), limited.next()))
                 .onFailure(IllegalArgumentException.class).transform(e -> new ToolException(e.getMessage()))
                 .onFailure(BlobNotFoundException.class).transform(e -> new ToolException(e.getMessage()))

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.ByteRange;
@@ -12,6 +13,7 @@ import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.BlobKind;
 import dev.toolspill.scan.ReadIndex;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.tenant.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -30,6 +32,7 @@ import java.util.List;
 public class Inspector {
 
     private final BlobStore store;
+    private final BlobAccess access;
     private final BlobIndexer indexer;
     private final Summarizer summarizer;
     private final SelectionRenderer renderer;
@@ -41,23 +44,25 @@ public class Inspector {
     private final Telemetry telemetry;
 
     @Inject
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, ToolspillConfig config,
-                     Telemetry telemetry) {
-        this(store, indexer, summarizer, limit, InspectSettings.of(config.inspect()), telemetry);
+    public Inspector(BlobStore store, BlobAccess access, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit,
+                     ToolspillConfig config, Telemetry telemetry) {
+        this(store, access, indexer, summarizer, limit, InspectSettings.of(config.inspect()), telemetry);
     }
 
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
-        this(store, indexer, summarizer, limit, InspectSettings.DEFAULT);
+    public Inspector(BlobStore store, BlobAccess access, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit) {
+        this(store, access, indexer, summarizer, limit, InspectSettings.DEFAULT);
     }
 
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, InspectSettings settings) {
-        this(store, indexer, summarizer, limit, settings, Telemetry.NONE);
+    public Inspector(BlobStore store, BlobAccess access, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit,
+                     InspectSettings settings) {
+        this(store, access, indexer, summarizer, limit, settings, Telemetry.NONE);
     }
 
-    public Inspector(BlobStore store, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit, InspectSettings settings,
-                     Telemetry telemetry) {
+    public Inspector(BlobStore store, BlobAccess access, BlobIndexer indexer, Summarizer summarizer, HistoryLimit limit,
+                     InspectSettings settings, Telemetry telemetry) {
         this.telemetry = telemetry;
         this.store = store;
+        this.access = access;
         this.indexer = indexer;
         this.summarizer = summarizer;
         this.renderer = new SelectionRenderer(limit);
@@ -67,11 +72,12 @@ public class Inspector {
         this.picture = new HeadPicture(store, settings);
     }
 
-    public Uni<Limited> inspect(BlobId id, Selector selector) {
+    /** Checks that {@code caller} may read the blob first, on every read: the cached read index is shared by all. */
+    public Uni<Limited> inspect(Caller caller, BlobId id, Selector selector) {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        return telemetry.inspect(() -> indexer.indexOf(id).flatMap(index -> select(id, index, selector))
+        return telemetry.inspect(() -> access.check(caller, id).flatMap(readable -> indexer.indexOf(id)).flatMap(index -> select(id, index, selector))
                 .onFailure(dev.toolspill.scan.IndexMismatchException.class).invoke(() -> indexer.distrust(id)));
     }
 
@@ -79,11 +85,11 @@ public class Inspector {
      * The blob from its start, under the same limit: whole and byte-exact when it fits; else its first lines (text) or
      * elements (array), or its first bytes (object), ending with the selector that reads on.
      */
-    public Uni<Limited> first(BlobId id) {
+    public Uni<Limited> first(Caller caller, BlobId id) {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        return telemetry.inspect(() -> firstPart(id));
+        return telemetry.inspect(() -> access.check(caller, id).flatMap(readable -> firstPart(id)));
     }
 
     private Uni<Limited> firstPart(BlobId id) {

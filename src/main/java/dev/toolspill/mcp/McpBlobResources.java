@@ -2,6 +2,8 @@ package dev.toolspill.mcp;
 
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.tenant.Caller;
+import dev.toolspill.tenant.Callers;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.inspect.Inspector;
@@ -31,9 +33,11 @@ public class McpBlobResources {
     private final ResourceTemplateManager manager;
     private final BlobStore store;
     private final Inspector inspector;
+    private final Callers callers;
 
-    public McpBlobResources(ResourceTemplateManager manager, BlobStore store, Inspector inspector) {
+    public McpBlobResources(ResourceTemplateManager manager, BlobStore store, Inspector inspector, Callers callers) {
         this.manager = manager;
+        this.callers = callers;
         this.store = store;
         this.inspector = inspector;
     }
@@ -61,21 +65,22 @@ public class McpBlobResources {
     }
 
     Uni<ResourceResponse> read(String uri) {
+        Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobUri.parse(uri))
-                .flatMap(blob -> blob.selector() == null ? whole(blob) : part(blob))
+                .flatMap(blob -> blob.selector() == null ? whole(caller, blob) : part(caller, blob))
                 .map(contents -> new ResourceResponse(new TextResourceContents(uri, contents.text(), contents.mimeType())))
                 .onFailure().transform(McpBlobResources::asMcpError);
     }
 
     /** The blob from its start; its media type is the blob's unless the limit cut it (a cut one ends with a marker). */
-    private Uni<Contents> whole(BlobUri blob) {
-        return store.metadata(blob.id()).flatMap(metadata -> inspector.first(blob.id())
-                .map(limited -> new Contents(limited.text(), limited.truncated() ? TEXT : metadata.format().mediaType())));
+    private Uni<Contents> whole(Caller caller, BlobUri blob) {
+        return inspector.first(caller, blob.id()).flatMap(limited -> store.metadata(blob.id())
+                .map(metadata -> new Contents(limited.text(), limited.truncated() ? TEXT : metadata.format().mediaType())));
     }
 
-    private Uni<Contents> part(BlobUri blob) {
+    private Uni<Contents> part(Caller caller, BlobUri blob) {
         boolean json = !(blob.selector() instanceof Selector.Lines);
-        return inspector.inspect(blob.id(), blob.selector())
+        return inspector.inspect(caller, blob.id(), blob.selector())
                 .map(limited -> new Contents(limited.text(), json && !limited.truncated() ? JSON : TEXT));
     }
 

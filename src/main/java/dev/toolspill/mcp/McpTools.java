@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.pipeline.ToolPipeline;
+import dev.toolspill.tenant.Callers;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolCall;
 import dev.toolspill.tool.ToolRegistry;
@@ -34,9 +35,12 @@ public class McpTools {
     private final ToolResults results;
     private final McpDescriptions descriptions;
     private final Map<String, Tool> registered = new HashMap<>();
+    private final Callers callers;
 
-    public McpTools(ToolManager manager, ToolRegistry registry, ToolPipeline pipeline, ObjectMapper mapper, ToolspillConfig config) {
+    public McpTools(ToolManager manager, ToolRegistry registry, ToolPipeline pipeline, ObjectMapper mapper, ToolspillConfig config,
+                    Callers callers) {
         this.manager = manager;
+        this.callers = callers;
         this.registry = registry;
         this.pipeline = pipeline;
         this.mapper = mapper;
@@ -74,7 +78,7 @@ public class McpTools {
 
     private Uni<ToolResponse> call(String tool, ToolManager.ToolArguments arguments) {
         ToolCall call = new ToolCall("mcp-" + arguments.requestId().asString(), tool, argumentsOf(arguments));
-        return pipeline.run(List.of(call)).map(items -> results.toResponse(items.get(0)));
+        return pipeline.run(List.of(call), callers.current()).map(items -> results.toResponse(items.get(0)));
     }
 
     /** The arguments as the client sent them (read from the message, so nested values stay JSON); none is {}. */

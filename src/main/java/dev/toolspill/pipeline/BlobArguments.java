@@ -8,7 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobNotFoundException;
+import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.config.ToolspillConfig;
@@ -44,12 +46,14 @@ public class BlobArguments {
     private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final BlobStore store;
+    private final BlobAccess access;
     private final ToolRegistry registry;
     private final long maxBytes;
     private final AtomicLong free;
 
-    public BlobArguments(BlobStore store, ToolRegistry registry, ToolspillConfig config) {
+    public BlobArguments(BlobStore store, BlobAccess access, ToolRegistry registry, ToolspillConfig config) {
         this.store = store;
+        this.access = access;
         this.registry = registry;
         this.maxBytes = config.arguments().maxBlobBytes();
         this.free = new AtomicLong(config.arguments().bufferBytes());
@@ -59,7 +63,8 @@ public class BlobArguments {
     record Resolved(JsonNode arguments, long held) {
     }
 
-    Uni<Resolved> resolve(JsonNode arguments) {
+    /** {@code caller} reads only the blobs it may: another tenant's blob is an error item, as an unknown id is. */
+    Uni<Resolved> resolve(JsonNode arguments, Caller caller) {
         List<Ref> refs = new ArrayList<>();
         collect(arguments, null, null, refs);
         if (refs.isEmpty()) {
@@ -71,7 +76,7 @@ public class BlobArguments {
         Budget budget = new Budget();
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (Ref ref : refs) {
-            chain = chain.flatMap(ignored -> value(ref, budget).invoke(ref::replace)).replaceWithVoid();
+            chain = chain.flatMap(ignored -> value(ref, budget, caller).invoke(ref::replace)).replaceWithVoid();
         }
         return chain.map(ignored -> new Resolved(copy, budget.held))
                 .onFailure().invoke(() -> release(budget.held));
@@ -83,7 +88,7 @@ public class BlobArguments {
         }
     }
 
-    private Uni<JsonNode> value(Ref ref, Budget budget) {
+    private Uni<JsonNode> value(Ref ref, Budget budget, Caller caller) {
         BlobId id;
         try {
             id = BlobId.parse(ref.id());
@@ -95,14 +100,14 @@ public class BlobArguments {
             return Uni.createFrom().failure(new ToolException(ref.where() + ": no blob store is configured, so \"$blob\" references "
                     + "cannot be read; pass the value itself"));
         }
-        Uni<JsonNode> value = ref.selector() == null ? whole(ref, id, budget) : selection(ref, id, budget);
+        Uni<JsonNode> value = ref.selector() == null ? whole(ref, id, budget, caller) : selection(ref, id, budget, caller);
         return value.onFailure(BlobNotFoundException.class).transform(e -> new ToolException(ref.where() + ": " + e.getMessage()))
                 .onFailure(BlobStoreException.class).transform(e -> new ToolException(ref.where() + ": blob " + id
                         + " could not be read (" + e.getMessage() + "); try again shortly"));
     }
 
-    private Uni<JsonNode> whole(Ref ref, BlobId id, Budget budget) {
-        return store.metadata(id).flatMap(meta -> {
+    private Uni<JsonNode> whole(Ref ref, BlobId id, Budget budget, Caller caller) {
+        return access.check(caller, id).flatMap(readable -> store.metadata(id)).flatMap(meta -> {
             boolean json = ref.asJson();
             if (json && meta.format() != BlobFormat.JSON) {
                 throw new ToolException(ref.where() + ": blob " + id + " holds text, not JSON; drop \"as\":\"json\" to pass its text");
@@ -112,11 +117,11 @@ public class BlobArguments {
         });
     }
 
-    private Uni<JsonNode> selection(Ref ref, BlobId id, Budget budget) {
+    private Uni<JsonNode> selection(Ref ref, BlobId id, Budget budget, Caller caller) {
         Tool inspect = registry.find("inspect").orElseThrow(() -> new ToolException(ref.where() + ": selections need the "
                 + "inspect tool, which is off here; pass the whole blob"));
         ObjectNode args = JsonNodeFactory.instance.objectNode().put("blob_id", id.toString()).put("selector", ref.selector());
-        return inspect.call(args).map(output -> {
+        return inspect.call(args, caller).map(output -> {
             if (output instanceof dev.toolspill.output.ToolOutput.Inline inline && inline.droppedBytes() > 0) {
                 throw new ToolException(ref.where() + ": the selection " + ref.selector() + " is larger than inspect returns "
                         + "at once; pass a narrower selector, or the whole blob (without a selector)");

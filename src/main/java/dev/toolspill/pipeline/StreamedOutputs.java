@@ -36,10 +36,10 @@ public class StreamedOutputs {
     }
 
     /** What history holds for the answer, within {@code left} of the call's time. */
-    public Uni<Admitted> admit(String tool, ToolOutput.Streamed output, Duration left) {
+    public Uni<Admitted> admit(String tool, ToolOutput.Streamed output, Duration left, String owner) {
         Duration wait = left.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : left;
         AtomicBoolean abandoned = new AtomicBoolean();
-        return Uni.createFrom().item(() -> store(tool, output, abandoned))
+        return Uni.createFrom().item(() -> store(tool, output, abandoned, owner))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .onCancellation().invoke(() -> {
                     abandoned.set(true);
@@ -53,9 +53,9 @@ public class StreamedOutputs {
      * Stores the answer; once the call was abandoned, its failure is nobody's business (null is dropped unseen), and a
      * blob it still finished is removed: nobody was given its id.
      */
-    private Admitted store(String tool, ToolOutput.Streamed output, AtomicBoolean abandoned) {
+    private Admitted store(String tool, ToolOutput.Streamed output, AtomicBoolean abandoned, String owner) {
         try {
-            Admitted admitted = store(tool, output);
+            Admitted admitted = store(tool, output, owner);
             if (abandoned.get() && admitted.blob() != null) {
                 remover.remove(admitted.blob().id()).subscribe().with(ok -> { },
                         failure -> Log.warnf("Could not remove blob %s of an abandoned call: %s", admitted.blob().id(), failure.toString()));
@@ -70,14 +70,14 @@ public class StreamedOutputs {
         }
     }
 
-    private Admitted store(String tool, ToolOutput.Streamed output) {
+    private Admitted store(String tool, ToolOutput.Streamed output, String owner) {
         if (!permits.tryAcquire()) {
             close(output.body());
             throw new ToolException("tool " + tool + " answered while this replica was storing as many outputs as it may "
                     + "at once (toolspill.ingest.max-concurrent = " + permits.max() + "); retry shortly");
         }
         try (InputStream body = output.body()) {
-            return ingest.ingest(tool, body, false, output.maxBytes(), output.limitKey(), false);
+            return ingest.ingest(tool, body, false, output.maxBytes(), output.limitKey(), false, owner);
         } catch (StreamIngest.RefusedException e) {
             throw new ToolException(e.tooLarge()
                     ? "tool " + tool + " answered more than " + output.limitKey() + " = " + output.maxBytes()

@@ -6,6 +6,8 @@ import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.output.ToolOutput;
+import dev.toolspill.tenant.Caller;
+import dev.toolspill.tenant.ToolAccess;
 import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolCall;
@@ -42,14 +44,17 @@ public class ToolPipeline {
     private final HistoryGate gate;
     private final StreamedOutputs streams;
     private final BlobArguments arguments;
+    private final ToolAccess access;
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
     private final Telemetry telemetry;
 
     public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
-                        Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config, Telemetry telemetry) {
+                        ToolAccess access, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config,
+                        Telemetry telemetry) {
         this.telemetry = telemetry;
         this.arguments = arguments;
+        this.access = access;
         this.registry = registry;
         this.gate = gate;
         this.streams = streams;
@@ -72,9 +77,13 @@ public class ToolPipeline {
         return priority == null ? Integer.MAX_VALUE : priority.value();
     }
 
-    /** Runs the calls, at most {@code max-concurrency} at once; results in call order, on the caller's context. */
-    public Uni<List<ResultItem>> run(List<ToolCall> calls) {
-        return run(calls, Map.of());
+    /**
+     * Runs the calls for {@code caller}, at most {@code max-concurrency} at once; results in call order, on the
+     * caller's context. The caller's tenant may call only its allowed tools, reads only its own blobs and owns what
+     * is stored.
+     */
+    public Uni<List<ResultItem>> run(List<ToolCall> calls, Caller caller) {
+        return run(calls, Map.of(), caller);
     }
 
     /**
@@ -82,16 +91,16 @@ public class ToolPipeline {
      * could not be read (a provider's JSON string that does not parse), so each is an error item with that message
      * and its tool's schema. They count against the batch caps like any call.
      */
-    public Uni<List<ResultItem>> run(List<ToolCall> calls, Map<String, String> unreadable) {
+    public Uni<List<ResultItem>> run(List<ToolCall> calls, Map<String, String> unreadable, Caller caller) {
         validate(calls);
-        Executor caller = CallerContext.executor();
+        Executor context = CallerContext.executor();
         // each result is handed back as a task of its own: the join subscribes the next call when one completes, and
         // calls that complete at once (inline outputs, unknown tools) would otherwise nest that in one stack, deep
         // enough at a few hundred calls to overflow it
-        List<Uni<ResultItem>> runs = calls.stream().map(call -> traced(call, unreadable.get(call.id()), caller).emitOn(caller)).toList();
+        List<Uni<ResultItem>> runs = calls.stream().map(call -> traced(call, unreadable.get(call.id()), caller, context).emitOn(context)).toList();
         return telemetry.span("tool batch", () -> Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast(),
                         "toolspill.batch.calls", Integer.toString(calls.size()))
-                .emitOn(caller);
+                .emitOn(context);
     }
 
     private void validate(List<ToolCall> calls) {
@@ -113,48 +122,55 @@ public class ToolPipeline {
         }
     }
 
-    private Uni<ResultItem> traced(ToolCall call, String unreadable, Executor caller) {
-        return telemetry.span("tool call", () -> run(call, unreadable, caller),
+    private Uni<ResultItem> traced(ToolCall call, String unreadable, Caller on, Executor caller) {
+        return telemetry.span("tool call", () -> run(call, unreadable, on, caller),
                 "toolspill.tool", String.valueOf(call.name()), "toolspill.call.id", String.valueOf(call.id()));
     }
 
-    private Uni<ResultItem> run(ToolCall call, String unreadable, Executor caller) {
+    private Uni<ResultItem> run(ToolCall call, String unreadable, Caller on, Executor caller) {
         if (call.name() == null || call.name().isBlank()) {
-            return Uni.createFrom().item(error(call, "the call names no tool: set \"name\" to one of "
-                    + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
+            return Uni.createFrom().item(error(call, "the call names no tool: set \"name\" to one of " + available(on)));
         }
         Tool tool = registry.find(call.name()).orElse(null);
         if (tool == null) {
-            return Uni.createFrom().item(error(call, "unknown tool '" + call.name() + "'; known tools: "
-                    + registry.all().stream().map(Tool::name).collect(Collectors.joining(", "))));
+            return Uni.createFrom().item(error(call, "unknown tool '" + call.name() + "'; known tools: " + available(on)));
+        }
+        if (!access.allows(on, tool.name())) {
+            return Uni.createFrom().item(error(call, "tool " + tool.name() + " is not available to this tenant; available: "
+                    + available(on)));
         }
         if (unreadable != null) {
             return Uni.createFrom().item(error(call, unreadable + "; its schema: " + tool.parameters()));
         }
-        return Uni.createFrom().deferred(() -> arguments.resolve(call.arguments()))
-                .flatMap(resolved -> run(tool, new ToolCall(call.id(), call.name(), resolved.arguments()), caller)
+        return Uni.createFrom().deferred(() -> arguments.resolve(call.arguments(), on))
+                .flatMap(resolved -> run(tool, new ToolCall(call.id(), call.name(), resolved.arguments()), on, caller)
                         .onTermination().invoke(() -> arguments.release(resolved.held())))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }
 
-    private Uni<ResultItem> run(Tool tool, ToolCall call, Executor caller) {
+    /** The tools this caller may call, by name: a tenant learns no other tool's name. */
+    private String available(Caller on) {
+        return String.join(", ", access.allowedOf(on, registry.all().stream().map(Tool::name).toList()));
+    }
+
+    private Uni<ResultItem> run(Tool tool, ToolCall call, Caller on, Executor caller) {
         long[] started = new long[1]; // the call's clock starts when it runs, not while it waits for a turn in its batch
         return Uni.createFrom().voidItem()
                 .invoke(() -> started[0] = System.nanoTime())
                 .invoke(() -> registry.validator().validate(tool, call.arguments()))
-                .flatMap(ignored -> execute(tool, call, caller))
+                .flatMap(ignored -> execute(tool, call, on, caller))
                 .flatMap(output -> intercept(call, output))
                 .flatMap(output -> tool.promotable()
-                        ? admit(tool, output, started[0], caller)
+                        ? admit(tool, output, started[0], on.tenant(), caller)
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .invoke(admitted -> telemetry.output(call.name(), admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes()))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }
 
-    private Uni<ToolOutput> execute(Tool tool, ToolCall call, Executor caller) {
+    private Uni<ToolOutput> execute(Tool tool, ToolCall call, Caller on, Executor caller) {
         Duration timeout = timeoutOf(tool);
-        Uni<ToolOutput> output = Uni.createFrom().deferred(() -> tool.call(call.arguments()));
+        Uni<ToolOutput> output = Uni.createFrom().deferred(() -> tool.call(call.arguments(), on));
         if (tool.blocking()) {
             output = output.runSubscriptionOn(Infrastructure.getDefaultWorkerPool()).emitOn(caller);
         }
@@ -164,12 +180,12 @@ public class ToolPipeline {
     }
 
     /** A streamed answer is stored as it arrives, within what is left of the call's time; any other goes through the gate. */
-    private Uni<Admitted> admit(Tool tool, ToolOutput output, long started, Executor caller) {
+    private Uni<Admitted> admit(Tool tool, ToolOutput output, long started, String owner, Executor caller) {
         if (output instanceof ToolOutput.Streamed streamed) {
             Duration left = timeoutOf(tool).minusNanos(System.nanoTime() - started);
-            return streams.admit(tool.name(), streamed, left).emitOn(caller);
+            return streams.admit(tool.name(), streamed, left, owner).emitOn(caller);
         }
-        return gate.admit(tool.name(), output);
+        return gate.admit(tool.name(), output, owner);
     }
 
     private Duration timeoutOf(Tool tool) {

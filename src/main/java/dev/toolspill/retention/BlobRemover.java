@@ -1,27 +1,34 @@
 package dev.toolspill.retention;
 
+import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.scan.BlobIndexer;
+import dev.toolspill.tenant.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The one way a blob leaves: from the store, with what is kept beside it, and from this replica's index cache. */
+/** The one way a blob leaves: from the store, with what is kept beside it, and from this replica's caches. */
 @ApplicationScoped
 public class BlobRemover {
 
     private final BlobStore store;
     private final BlobIndexer indexer;
+    private final BlobAccess access;
 
-    public BlobRemover(BlobStore store, BlobIndexer indexer) {
+    public BlobRemover(BlobStore store, BlobIndexer indexer, BlobAccess access) {
         this.store = store;
         this.indexer = indexer;
+        this.access = access;
     }
 
-    /** {@code DELETE /v1/blobs/{id}}: fails with {@link BlobNotFoundException} when there is no such blob. */
-    public Uni<Void> removeExisting(BlobId id) {
-        return store.metadata(id).flatMap(blob -> remove(id));
+    /**
+     * {@code DELETE /v1/blobs/{id}}: fails with {@link BlobNotFoundException} when there is no such blob, or when it
+     * is not {@code caller}'s to remove (another tenant's), alike.
+     */
+    public Uni<Void> removeExisting(Caller caller, BlobId id) {
+        return access.check(caller, id).flatMap(readable -> store.metadata(id)).flatMap(blob -> remove(id));
     }
 
     /**
@@ -32,6 +39,9 @@ public class BlobRemover {
     public Uni<Void> remove(BlobId id) {
         return indexer.settled(id)
                 .chain(() -> store.delete(id))
-                .invoke(() -> indexer.forget(id));
+                .invoke(() -> {
+                    indexer.forget(id);
+                    access.forget(id);
+                });
     }
 }

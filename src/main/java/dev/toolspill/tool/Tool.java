@@ -2,6 +2,7 @@ package dev.toolspill.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.toolspill.output.ToolOutput;
+import dev.toolspill.tenant.Caller;
 import io.smallrye.mutiny.Uni;
 
 import java.time.Duration;
@@ -45,5 +46,13 @@ public interface Tool {
      */
     default Uni<ToolOutput> call(JsonNode arguments) {
         return execute(arguments).map(ToolOutput.Inline::new);
+    }
+
+    /**
+     * The output of a call made for {@code caller} (a tenant, or anyone with authentication off). By default the
+     * same as {@link #call(JsonNode)}; a tool that reads what a tenant owns (such as {@code inspect}) overrides it.
+     */
+    default Uni<ToolOutput> call(JsonNode arguments, Caller caller) {
+        return call(arguments);
     }
 }

@@ -106,6 +106,32 @@ public abstract class BlobStoreContractTest {
     }
 
     @Test
+    void everyBlobHasARecordOfItsOwnerAndSha256WrittenWithItAndRemovedWithIt() throws Exception {
+        byte[] small = "owned\n".getBytes(StandardCharsets.UTF_8);
+        BlobId put = BlobId.random();
+        await(store().put(put, BlobFormat.TEXT, small, "team-a"));
+        assertEquals(new BlobRecord("team-a", BlobRecord.hex(BlobRecord.newDigest().digest(small)), small.length),
+                await(store().readRecord(put)).orElseThrow());
+
+        // several multipart parts on S3: the digest is the whole blob's, known only once the last byte is in
+        byte[] large = new byte[20 * 1024 * 1024 + 17];
+        new java.util.Random(7).nextBytes(large);
+        BlobId uploaded = BlobId.random();
+        BlobUpload upload = store().upload(uploaded, BlobFormat.TEXT, null);
+        for (int at = 0; at < large.length; at += 1 << 20) {
+            upload.write(large, at, Math.min(1 << 20, large.length - at));
+        }
+        upload.commit(BlobFormat.TEXT);
+        assertEquals(new BlobRecord(null, BlobRecord.hex(BlobRecord.newDigest().digest(large)), large.length),
+                await(store().readRecord(uploaded)).orElseThrow(), "owned by nobody");
+
+        await(store().delete(put));
+        assertFalse(holds("blobs/" + put + ".meta"), "the record goes with its blob");
+        assertTrue(await(store().readRecord(put)).isEmpty());
+        await(store().delete(uploaded));
+    }
+
+    @Test
     void anAbortedUploadLeavesNothing() throws Exception {
         BlobId id = BlobId.random();
         BlobUpload upload = store().upload(id, BlobFormat.TEXT);

@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.blob.BlobAccess;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.limit.Limited;
@@ -162,7 +164,7 @@ public abstract class GrepInspectContractTest {
         assertEquals("error: 'grep:/(.*,){11}P/' gave up on line 2: the regular expression needed more than 1000 steps per "
                 + "character there (it backtracks too much, as nested quantifiers like (a+)+ do): simplify it, e.g. a+ for (a+)+, "
                 + "or search for a literal part of it with grep:TEXT", answer(inspector, costly, "grep:/(.*,){11}P/"));
-        Limited none = inspector.inspect(text, Selector.parse("grep:zzz")).await().atMost(Duration.ofSeconds(30));
+        Limited none = inspector.inspect(Caller.ANYONE, text, Selector.parse("grep:zzz")).await().atMost(Duration.ofSeconds(30));
         assertEquals("[no matches in lines 1-600]", none.text());
         assertNull(none.next());
     }

@@ -2,7 +2,9 @@ package dev.toolspill.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.BlobFormat;
@@ -67,7 +69,7 @@ public abstract class IndexedInspectContractTest {
 
     private static String answer(Inspector inspector, BlobId id, String selector) {
         try {
-            return inspector.inspect(id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30)).text();
+            return inspector.inspect(Caller.ANYONE, id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30)).text();
         } catch (InvalidSelectorException e) {
             return "error: " + e.getMessage().replace(id.toString(), "<id>");
         }
@@ -76,7 +78,7 @@ public abstract class IndexedInspectContractTest {
     private void assertSameAnswers(String text, boolean json, List<String> selectors) throws Exception {
         BlobId[] ids = twins(text, json);
         for (int limit : new int[] {16384, 300, 128}) {
-            Inspector inspector = new Inspector(store(), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
+            Inspector inspector = new Inspector(store(), new BlobAccess(store()), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
             for (String selector : selectors) {
                 // The two blobs differ only by id (cut short when a marker names it near the limit).
                 String indexed = answer(inspector, ids[0], selector).replaceAll("[0-9a-f]{8}-[0-9a-f-]*", "<id>").replaceAll("created \\S+", "created <t>");
@@ -134,7 +136,7 @@ public abstract class IndexedInspectContractTest {
     }
 
     private Inspector inspector(int limit) {
-        return new Inspector(store(), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
+        return new Inspector(store(), new BlobAccess(store()), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
     }
 
     /** The characters of {@code text} whose UTF-8 form starts in bytes {@code from..to}: what bytes:from..to reads. */
@@ -177,7 +179,7 @@ public abstract class IndexedInspectContractTest {
                 "no character starts inside 7..9");
         assertEquals("😀\n[bytes 3597..3601 of 3601]", answer(inspector, id, "bytes:3597..5000"), "the end is the blob's");
         assertTrue(answer(inspector, id, "bytes:3601..3602").startsWith("error: blob <id> has 3601 bytes, so 'bytes:3601..3602' starts past its end"));
-        Limited continued = inspector.inspect(id, Selector.parse("bytes:0..3 then lines:1-1")).await().atMost(Duration.ofSeconds(30));
+        Limited continued = inspector.inspect(Caller.ANYONE, id, Selector.parse("bytes:0..3 then lines:1-1")).await().atMost(Duration.ofSeconds(30));
         assertEquals("aé\n[next part: lines:1-1]", continued.text());
         assertEquals("lines:1-1", continued.next());
         assertEquals(0, continued.droppedBytes(), "a part that shows all its bytes is not cut");

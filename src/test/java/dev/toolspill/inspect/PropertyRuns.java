@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.blob.BlobAccess;
+import dev.toolspill.tenant.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.TestVertx;
@@ -82,7 +84,7 @@ final class PropertyRuns {
     }
 
     Inspector inspector(int limit) {
-        return new Inspector(store, indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
+        return new Inspector(store, new BlobAccess(store), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
     }
 
     private BlobIndexer indexer() {

@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.blob.BlobAccess;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.inspect.RandomBlobs.Json;
 import dev.toolspill.inspect.RandomBlobs.Text;
@@ -204,7 +206,7 @@ class SelectionPropertiesTest {
     }
 
     private static Limited inspect(Inspector inspector, BlobId id, String selector) {
-        return inspector.inspect(id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30));
+        return inspector.inspect(Caller.ANYONE, id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30));
     }
 
     private static String keySelector(String key) {

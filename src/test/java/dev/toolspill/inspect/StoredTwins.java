@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.blob.BlobAccess;
+import dev.toolspill.tenant.Caller;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
@@ -46,12 +48,12 @@ final class StoredTwins {
     }
 
     static Inspector inspector(BlobStore store, int limit, InspectSettings settings) {
-        return new Inspector(store, indexer(store), IndexedInspectContractTest.SUMMARIZER, new HistoryLimit(limit, Map.of()), settings);
+        return new Inspector(store, new BlobAccess(store), indexer(store), IndexedInspectContractTest.SUMMARIZER, new HistoryLimit(limit, Map.of()), settings);
     }
 
     static String answer(Inspector inspector, BlobId id, String selector) {
         try {
-            return inspector.inspect(id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(60)).text();
+            return inspector.inspect(Caller.ANYONE, id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(60)).text();
         } catch (InvalidSelectorException e) {
             return "error: " + e.getMessage().replace(id.toString(), "<id>");
         }

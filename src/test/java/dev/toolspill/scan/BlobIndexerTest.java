@@ -46,8 +46,9 @@ class BlobIndexerTest {
         final AtomicInteger streams = new AtomicInteger();
         final CompletableFuture<Void> open = new CompletableFuture<>();
 
-        @Override public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) { return fs.put(id, format, bytes); }
-        @Override public BlobUpload upload(BlobId id, BlobFormat guess) throws java.io.IOException { return fs.upload(id, guess); }
+        @Override public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) { return fs.put(id, format, bytes, owner); }
+        @Override public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws java.io.IOException { return fs.upload(id, guess, owner); }
+        @Override public Uni<Optional<dev.toolspill.blob.BlobRecord>> readRecord(BlobId id) { return fs.readRecord(id); }
         @Override public Uni<BlobMetadata> metadata(BlobId id) { return fs.metadata(id); }
         @Override public Uni<byte[]> read(BlobId id, ByteRange range) { return fs.read(id, range); }
         @Override public Uni<Void> putIndex(BlobId id, byte[] index) { return fs.putIndex(id, index); }

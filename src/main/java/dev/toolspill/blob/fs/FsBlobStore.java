@@ -5,6 +5,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobNotFoundException;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
@@ -24,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -51,33 +53,48 @@ public class FsBlobStore implements BlobStore {
     private final Path root;
     private final Vertx vertx;
     private final long minFreeBytes;
+    /** At start-up, a temp file not written to for this long is what a crashed write left (a live one writes, or stalls and is dropped). */
+    private final Duration crashedAfter;
 
     @Inject
     public FsBlobStore(ToolspillConfig config, Vertx vertx) {
-        this(config.blobStore().fs().root(), vertx, config.blobStore().fs().minFreeBytes());
+        this(config.blobStore().fs().root(), vertx, config.blobStore().fs().minFreeBytes(), config.ingest().stallTimeout().multipliedBy(2));
     }
 
     public FsBlobStore(Path root, Vertx vertx) {
-        this(root, vertx, 0);
+        this(root, vertx, 0, Duration.ofMinutes(1));
     }
 
-    public FsBlobStore(Path root, Vertx vertx, long minFreeBytes) {
+    public FsBlobStore(Path root, Vertx vertx, Duration crashedAfter) {
+        this(root, vertx, 0, crashedAfter);
+    }
+
+    public FsBlobStore(Path root, Vertx vertx, long minFreeBytes, Duration crashedAfter) {
         this.root = root.toAbsolutePath().normalize();
         this.vertx = vertx;
         this.minFreeBytes = minFreeBytes;
+        this.crashedAfter = crashedAfter;
     }
 
+    /** The bytes to a temp file, then the record, then the rename: a visible blob always has its record. */
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
         return blocking(() -> {
-            writeAtomically(BlobLayout.blob(id, format), bytes);
+            String name = BlobLayout.blob(id, format);
+            FsFiles.writeAtomically(root.resolve(BlobLayout.TMP), root.resolve(name), BlobLayout.tempPrefix(name),
+                    BlobLayout.TEMP_SUFFIX, bytes, () -> FsRecords.write(root, id, BlobRecord.of(owner, bytes)));
             return new BlobMetadata(id, format, bytes.length);
         });
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
-        return new FsUpload(root, id);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+        return new FsUpload(root, id, owner);
+    }
+
+    @Override
+    public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
+        return blocking(() -> FsRecords.read(root, id));
     }
 
     @Override
@@ -162,6 +179,19 @@ public class FsBlobStore implements BlobStore {
     @Override
     public Uni<Integer> removeUnfinished(Instant cutoff) {
         return blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), cutoff));
+    }
+
+    /** Checks the store, then removes the temp files of writes a crash cut short (not written to for a while). */
+    @Override
+    public Uni<Void> prepare() {
+        return checkReady().chain(() -> blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), Instant.now().minus(crashedAfter)))
+                        .onFailure().recoverWithItem(0)) // retention tries again on its next pass
+                .invoke(removed -> {
+                    if (removed > 0) {
+                        io.quarkus.logging.Log.infof("Removed %d temp files that writes cut short left in %s", removed, root.resolve(BlobLayout.TMP));
+                    }
+                })
+                .replaceWithVoid();
     }
 
     @Override

@@ -14,7 +14,18 @@ final class FsFiles {
     private FsFiles() {
     }
 
+    /** A step that may fail with an {@link IOException}. */
+    interface IoStep {
+        void run() throws IOException;
+    }
+
     static void writeAtomically(Path tmpDir, Path target, String tempPrefix, String tempSuffix, byte[] bytes) throws IOException {
+        writeAtomically(tmpDir, target, tempPrefix, tempSuffix, bytes, () -> { });
+    }
+
+    /** As above, running {@code beforeVisible} once the bytes are durable and before they appear under {@code target}. */
+    static void writeAtomically(Path tmpDir, Path target, String tempPrefix, String tempSuffix, byte[] bytes,
+                                IoStep beforeVisible) throws IOException {
         Files.createDirectories(tmpDir);
         Files.createDirectories(target.getParent());
         Path temp = Files.createTempFile(tmpDir, tempPrefix, tempSuffix);
@@ -23,6 +34,7 @@ final class FsFiles {
                 writeFully(channel, ByteBuffer.wrap(bytes));
                 channel.force(true);
             }
+            beforeVisible.run();
             moveIntoPlace(temp, target);
         } finally {
             Files.deleteIfExists(temp);

@@ -27,12 +27,16 @@ final class FsSweep {
     private FsSweep() {
     }
 
-    /** The index first, then the blob under either format: cut short, it leaves a blob that still reads. */
+    /**
+     * The index first, then the blob under either format, then its record: cut short, it leaves a blob that still
+     * reads as before, or a record without a blob, never a blob without its owner.
+     */
     static void delete(Path root, BlobId id) throws IOException {
         Files.deleteIfExists(root.resolve(BlobLayout.index(id)));
         for (var format : BlobLayout.FORMATS) {
             Files.deleteIfExists(root.resolve(BlobLayout.blob(id, format)));
         }
+        Files.deleteIfExists(root.resolve(BlobLayout.record(id)));
     }
 
     /** Removes the regular files of {@code tmp} last modified before {@code cutoff}; a write still going on touches its file. */
@@ -59,11 +63,13 @@ final class FsSweep {
     /** The ids in one directory of kept names made before a cutoff, read a batch at a time; close it when done. */
     static final class Listing implements Closeable {
 
+        private final Path dir;
         private final DirectoryStream<Path> directory;
         private final Iterator<Path> entries;
         private final Instant cutoff;
 
-        private Listing(DirectoryStream<Path> directory, Instant cutoff) {
+        private Listing(Path dir, DirectoryStream<Path> directory, Instant cutoff) {
+            this.dir = dir;
             this.directory = directory;
             this.entries = directory == null ? Collections.emptyIterator() : directory.iterator();
             this.cutoff = cutoff;
@@ -71,21 +77,30 @@ final class FsSweep {
 
         static Listing open(Path dir, Instant cutoff) throws IOException {
             try {
-                return new Listing(Files.newDirectoryStream(dir), cutoff);
+                return new Listing(dir, Files.newDirectoryStream(dir), cutoff);
             } catch (NoSuchFileException e) {
-                return new Listing(null, cutoff); // nothing stored yet
+                return new Listing(dir, null, cutoff); // nothing stored yet
             }
         }
 
-        /** Up to {@code max} more ids made before the cutoff; empty only at the end of the directory. */
+        /**
+         * Up to {@code max} more ids made before the cutoff; empty only at the end of the directory. A blob's record
+         * counts only when it is left without its blob (a write or removal cut short): else the blob names the id.
+         */
         List<BlobId> next(int max) {
             List<BlobId> ids = new ArrayList<>();
             while (ids.size() < max && entries.hasNext()) {
-                BlobLayout.idOf(entries.next().getFileName().toString())
+                String name = entries.next().getFileName().toString();
+                BlobLayout.idOf(name)
                         .filter(id -> id.created().isBefore(cutoff))
+                        .filter(id -> !BlobLayout.isRecord(name) || withoutBlob(id))
                         .ifPresent(ids::add);
             }
             return ids;
+        }
+
+        private boolean withoutBlob(BlobId id) {
+            return BlobLayout.FORMATS.stream().noneMatch(format -> Files.exists(dir.resolve(id + "." + format.extension())));
         }
 
         @Override

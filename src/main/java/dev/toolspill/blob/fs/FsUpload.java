@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobUpload;
 
 import java.io.IOException;
@@ -12,18 +13,25 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
 
-/** A blob written to a temp file under {@code tmp/} and renamed into place on commit. */
+/**
+ * A blob written to a temp file under {@code tmp/}, its SHA-256 computed as it is written; on commit its record is
+ * kept, then the blob renamed into place, so a visible blob always has its owner.
+ */
 final class FsUpload implements BlobUpload {
 
     private final Path root;
     private final BlobId id;
     private final Path temp;
     private final FileChannel channel;
+    private final String owner;
+    private final MessageDigest digest = BlobRecord.newDigest();
 
-    FsUpload(Path root, BlobId id) throws IOException {
+    FsUpload(Path root, BlobId id, String owner) throws IOException {
         this.root = root;
         this.id = id;
+        this.owner = owner;
         Path tmp = root.resolve(BlobLayout.TMP);
         Files.createDirectories(tmp);
         Files.createDirectories(root.resolve(BlobLayout.BLOBS));
@@ -34,6 +42,7 @@ final class FsUpload implements BlobUpload {
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
         FsFiles.writeFully(channel, ByteBuffer.wrap(bytes, offset, length));
+        digest.update(bytes, offset, length);
     }
 
     @Override
@@ -41,6 +50,7 @@ final class FsUpload implements BlobUpload {
         channel.force(true);
         long size = channel.size();
         channel.close();
+        FsRecords.write(root, id, new BlobRecord(owner, BlobRecord.hex(digest.digest()), size));
         FsFiles.moveIntoPlace(temp, root.resolve(BlobLayout.blob(id, format)));
         return new BlobMetadata(id, format, size);
     }

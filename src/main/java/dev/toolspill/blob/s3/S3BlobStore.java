@@ -7,6 +7,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobNotFoundException;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
@@ -24,16 +25,19 @@ import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import static dev.toolspill.blob.s3.S3Calls.call;
 
 /**
  * Blobs as S3 objects in one bucket that every replica shares, named by {@link BlobLayout}. Each PUT carries a
- * real Content-Type and a SHA-256 checksum the SDK computes. Blobs never change under their id, so the format one
+ * real Content-Type and a SHA-256 checksum the SDK computes (S3 checks each request arrived intact); the blob's own
+ * SHA-256 and owner go in its {@link BlobRecord} object, written before the blob is visible. Blobs never change under their id, so the format one
  * HEAD found is kept (bounded, and a minute at most: blobs can be deleted) for the next reads.
  */
 @Singleton
@@ -45,6 +49,8 @@ public class S3BlobStore implements BlobStore {
     private final S3Sweep sweep;
     private final String bucket;
     private final boolean createBucket;
+    /** At start-up, multipart uploads begun longer ago than this are what crashed writes left (as retention judges them). */
+    private Duration unfinishedMaxAge = Duration.ofHours(1);
     /** Names found by a HEAD; kept a minute at most, so a blob another replica deleted stops answering HEAD here soon. */
     private final Cache<BlobId, BlobMetadata> known = Caffeine.newBuilder().maximumSize(10_000)
             .expireAfterWrite(Duration.ofMinutes(1)).build();
@@ -54,6 +60,7 @@ public class S3BlobStore implements BlobStore {
         this(client, config.blobStore().s3().bucket().orElseThrow(() -> new IllegalArgumentException(
                 "toolspill.blob-store.type=s3 needs toolspill.blob-store.s3.bucket: the bucket all replicas share")),
                 config.blobStore().s3().createBucket(), config.blobStore().s3().uploadBufferBytes(), config.blobStore().timeout());
+        this.unfinishedMaxAge = config.retention().unfinishedMaxAge();
     }
 
     public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket) {
@@ -68,19 +75,33 @@ public class S3BlobStore implements BlobStore {
         this.createBucket = createBucket;
     }
 
+    /** The record first, then the blob: a visible blob always has its record. */
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
-        return call(() -> client.putObject(put -> put.bucket(bucket).key(BlobLayout.blob(id, format))
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+        return call(() -> putRecord(client, bucket, id, BlobRecord.of(owner, bytes)))
+                .chain(() -> call(() -> client.putObject(put -> put.bucket(bucket).key(BlobLayout.blob(id, format))
                                 .contentType(format.mediaType())
                                 .contentLength((long) bytes.length)
                                 .checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                        AsyncRequestBody.fromBytes(bytes)))
+                        AsyncRequestBody.fromBytes(bytes))))
                 .map(ignored -> new BlobMetadata(id, format, bytes.length));
     }
 
+    static CompletableFuture<PutObjectResponse> putRecord(S3AsyncClient client, String bucket, BlobId id, BlobRecord record) {
+        byte[] bytes = record.encode();
+        return client.putObject(put -> put.bucket(bucket).key(BlobLayout.record(id)).contentType("text/plain; charset=utf-8")
+                .contentLength((long) bytes.length).checksumAlgorithm(ChecksumAlgorithm.SHA256), AsyncRequestBody.fromBytes(bytes));
+    }
+
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess) {
-        return new S3Upload(client, memory, bucket, id, guess);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
+        return new S3Upload(client, memory, bucket, id, guess, owner);
+    }
+
+    @Override
+    public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
+        return getBytes(BlobLayout.record(id), null).map(BlobRecord::decode)
+                .onFailure(S3Calls::isNotFound).recoverWithItem(Optional.empty());
     }
 
     @Override
@@ -146,13 +167,17 @@ public class S3BlobStore implements BlobStore {
                 .onFailure(S3Calls::isNotFound).recoverWithItem(Optional.empty());
     }
 
-    /** The index, then both blob names at once (a text blob that began like JSON is briefly under both while it is renamed). */
+    /**
+     * The index, then both blob names at once (a text blob that began like JSON is briefly under both while it is
+     * renamed), then the record.
+     */
     @Override
     public Uni<Void> delete(BlobId id) {
         return sweep.deleteKey(BlobLayout.index(id))
                 .chain(() -> Uni.combine().all().unis(sweep.deleteKey(BlobLayout.blob(id, BlobFormat.TEXT)),
                         sweep.deleteKey(BlobLayout.blob(id, BlobFormat.JSON))).discardItems())
-                .invoke(() -> known.invalidate(id));
+                .invoke(() -> known.invalidate(id))
+                .chain(() -> sweep.deleteKey(BlobLayout.record(id)));
     }
 
     @Override
@@ -165,10 +190,16 @@ public class S3BlobStore implements BlobStore {
         return sweep.abortUploadsBefore(BlobLayout.BLOBS, cutoff);
     }
 
+    /**
+     * Checks (or creates) the bucket, then starts aborting the multipart uploads crashed writes left, as retention
+     * would, without waiting for it: a long listing must not make a ready store look late.
+     */
     @Override
     public Uni<Void> prepare() {
-        return createBucket ? checkReady().onFailure().recoverWithUni(e ->
+        Uni<Void> ready = createBucket ? checkReady().onFailure().recoverWithUni(e ->
                 call(() -> client.createBucket(create -> create.bucket(bucket))).replaceWithVoid()) : checkReady();
+        return ready.invoke(() -> removeUnfinished(Instant.now().minus(unfinishedMaxAge)).subscribe().with(
+                aborted -> { }, failure -> { })); // retention tries again on its next pass
     }
 
     @Override

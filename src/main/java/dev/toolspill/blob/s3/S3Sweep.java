@@ -51,7 +51,8 @@ final class S3Sweep {
                 .map(object -> BlobLayout.idOf(object.key()))
                 .select().first(id -> id.map(found -> found.created().isBefore(cutoff)).orElse(true))
                 .select().where(Optional::isPresent)
-                .map(Optional::get);
+                .map(Optional::get)
+                .skip().repetitions(); // a blob's names (blob, record) sort together: one id for them
     }
 
     /** Aborts the multipart uploads under {@code dir/} begun before {@code cutoff}; answers how many it aborted. */

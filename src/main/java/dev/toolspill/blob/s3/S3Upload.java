@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
@@ -12,6 +13,7 @@ import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 
 import java.io.IOException;
+import java.security.MessageDigest;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +26,8 @@ import java.util.concurrent.CompletionException;
  * Streams a blob into S3 in 8 MiB parts (multipart upload), two parts in flight while the next one fills, so
  * memory stays bounded whatever the size. The part buffer grows with what arrives, so an output smaller than one
  * part takes only its own size and is sent as a single PUT. The object appears only when the upload completes,
- * and an aborted upload leaves nothing.
+ * and an aborted upload leaves nothing. The blob's SHA-256 is computed as it is written, so its record (owner,
+ * digest) is kept once the last byte is in and before the upload completes: a visible blob always has its record.
  */
 final class S3Upload implements BlobUpload {
 
@@ -40,6 +43,8 @@ final class S3Upload implements BlobUpload {
     private final BlobId id;
     private final BlobFormat guess;
     private final String key;
+    private final String owner;
+    private final MessageDigest digest = BlobRecord.newDigest();
     private byte[] part = new byte[0];
     private int filled;
     private long total;
@@ -47,7 +52,8 @@ final class S3Upload implements BlobUpload {
     private final Deque<CompletableFuture<CompletedPart>> inFlight = new ArrayDeque<>();
     private final List<CompletedPart> done = new ArrayList<>();
 
-    S3Upload(S3AsyncClient client, UploadMemory memory, String bucket, BlobId id, BlobFormat guess) {
+    S3Upload(S3AsyncClient client, UploadMemory memory, String bucket, BlobId id, BlobFormat guess, String owner) {
+        this.owner = owner;
         this.client = client;
         this.memory = memory;
         this.bucket = bucket;
@@ -58,6 +64,7 @@ final class S3Upload implements BlobUpload {
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
+        digest.update(bytes, offset, length);
         while (length > 0) {
             int n = Math.min(length, PART_BYTES - filled);
             ensureRoom(filled + n);
@@ -116,6 +123,7 @@ final class S3Upload implements BlobUpload {
     @Override
     public BlobMetadata commit(BlobFormat format) throws IOException {
         String finalKey = BlobLayout.blob(id, format);
+        join(S3BlobStore.putRecord(client, bucket, id, new BlobRecord(owner, BlobRecord.hex(digest.digest()), total)));
         if (uploadId == null) {
             byte[] body = part;
             int length = filled;

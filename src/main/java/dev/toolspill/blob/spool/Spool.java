@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * most {@code toolspill.spool.max-bytes}. A blob is spooled under its final id, so its summary never changes; the
  * {@link SpoolDrainer} uploads it when the store answers again. It also keeps what this replica last saw of the
  * shared store ({@link #storeDown()}), so that while the store is down an output goes to the spool at once instead
- * of waiting a store deadline first.
+ * of waiting a store deadline first. A spooled blob keeps its record (owner, SHA-256) like any stored one, and the
+ * drainer uploads it with the same owner.
  */
 @Singleton
 public class Spool {
@@ -54,19 +55,19 @@ public class Spool {
     }
 
     /** Keeps the bytes under the blob's id; empty when they do not fit in what is left of the spool. */
-    public Uni<Optional<BlobMetadata>> put(BlobId id, BlobFormat format, byte[] content) {
+    public Uni<Optional<BlobMetadata>> put(BlobId id, BlobFormat format, byte[] content, String owner) {
         if (!reserve(content.length)) {
             return Uni.createFrom().item(Optional.empty());
         }
-        return files.put(id, format, content)
+        return files.put(id, format, content, owner)
                 .invoke(meta -> held.put(id, meta))
                 .onFailure().invoke(() -> bytes.addAndGet(-content.length))
                 .map(Optional::of);
     }
 
     /** A blob written to the spool from a stream; it fails with an IOException once it outgrows what is left. Blocks. */
-    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
-        return new SpoolUpload(files.upload(id, guess), this);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+        return new SpoolUpload(files.upload(id, guess, owner), this);
     }
 
     boolean reserve(long n) {

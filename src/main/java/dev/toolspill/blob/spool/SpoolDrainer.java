@@ -2,6 +2,7 @@ package dev.toolspill.blob.spool;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobUpload;
 import io.quarkus.logging.Log;
@@ -67,16 +68,17 @@ final class SpoolDrainer {
 
     /** The blob's bytes through the store's streaming upload, on a worker thread; then its index; then the spool lets go. */
     Uni<Void> upload(BlobMetadata meta) {
-        return vertx.executeBlocking(() -> copy(meta), false)
+        return spool.files().readRecord(meta.id())
+                .flatMap(record -> vertx.executeBlocking(() -> copy(meta, record.map(BlobRecord::owner).orElse(null)), false))
                 .chain(() -> spool.files().readIndex(meta.id()))
                 .chain(index -> index.isPresent() ? store.putIndex(meta.id(), index.get()) : Uni.createFrom().voidItem())
                 .invoke(() -> spool.uploaded(meta))
                 .invoke(() -> forgetLater(meta.id()));
     }
 
-    private Void copy(BlobMetadata meta) throws IOException {
+    private Void copy(BlobMetadata meta, String owner) throws IOException {
         Path file = spool.files().localFile(meta).orElseThrow();
-        BlobUpload upload = store.upload(meta.id(), meta.format());
+        BlobUpload upload = store.upload(meta.id(), meta.format(), owner);
         try (InputStream in = Files.newInputStream(file)) {
             byte[] buffer = new byte[CHUNK];
             for (int n = in.readNBytes(buffer, 0, CHUNK); n > 0; n = in.readNBytes(buffer, 0, CHUNK)) {

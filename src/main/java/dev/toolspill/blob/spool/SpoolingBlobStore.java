@@ -3,6 +3,7 @@ package dev.toolspill.blob.spool;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
@@ -61,13 +62,18 @@ public final class SpoolingBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
-        return noted(store.put(id, format, bytes));
+    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+        return noted(store.put(id, format, bytes, owner));
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
-        return store.upload(id, guess);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+        return store.upload(id, guess, owner);
+    }
+
+    @Override
+    public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
+        return of(id).readRecord(id);
     }
 
     @Override

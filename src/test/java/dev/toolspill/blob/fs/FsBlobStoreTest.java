@@ -75,6 +75,38 @@ class FsBlobStoreTest extends BlobStoreContractTest {
     }
 
     @Test
+    void atStartUpTheTempFilesOfCrashedWritesAreRemovedAndLiveOnesKept() throws IOException {
+        Path tmp = Files.createDirectories(root.resolve("tmp"));
+        Path crashed = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f70.123.part"), "half a blob");
+        Path crashedRecord = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f70.meta.9.part"), "sha256=");
+        Path writing = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f71.456.part"), "still arriving");
+        Files.setLastModifiedTime(crashed, FileTime.from(Instant.now().minus(Duration.ofMinutes(2))));
+        Files.setLastModifiedTime(crashedRecord, FileTime.from(Instant.now().minus(Duration.ofMinutes(2))));
+
+        await(new FsBlobStore(root, VERTX, Duration.ofMinutes(1)).prepare());
+
+        assertFalse(Files.exists(crashed), "not written to for longer than a live write may stall");
+        assertFalse(Files.exists(crashedRecord));
+        assertTrue(Files.exists(writing), "written to just now: another replica's write, still going on");
+    }
+
+    @Test
+    void aRecordLeftWithoutItsBlobIsListedForRemovalAndABlobsRecordIsNot() {
+        BlobId kept = BlobId.at(Instant.now().minus(Duration.ofHours(3)));
+        BlobId cut = BlobId.at(Instant.now().minus(Duration.ofHours(3)));
+        await(store.put(kept, BlobFormat.TEXT, "kept\n".getBytes(StandardCharsets.UTF_8), "team-a"));
+        await(store.put(cut, BlobFormat.TEXT, "cut\n".getBytes(StandardCharsets.UTF_8), "team-a"));
+        assertTrue(root.resolve("blobs/" + cut + ".txt").toFile().delete(), "as a write cut short between record and blob leaves it");
+
+        java.util.List<BlobId> listed = store.idsBefore(Instant.now()).collect().asList().await().atMost(Duration.ofSeconds(10));
+
+        assertEquals(java.util.stream.Stream.of(kept, cut).map(Object::toString).sorted().toList(),
+                listed.stream().map(Object::toString).sorted().toList(), "each id once");
+        await(store.delete(cut));
+        assertFalse(Files.exists(root.resolve("blobs/" + cut + ".meta")), "removal takes the record too");
+    }
+
+    @Test
     void anEmptyStoreListsAndCleansNothing() {
         FsBlobStore empty = new FsBlobStore(root.resolve("never-written"), VERTX);
         assertEquals(List.of(), await(empty.idsBefore(Instant.now()).collect().asList()));
@@ -97,11 +129,14 @@ class FsBlobStoreTest extends BlobStoreContractTest {
     }
 
     @Test
-    void leavesOnlyTheBlobFileBehind() throws IOException {
+    void leavesOnlyTheBlobFileAndItsRecordBehind() throws IOException {
         BlobId id = BlobId.random();
-        await(store.put(id, BlobFormat.TEXT, "hello\n".getBytes(StandardCharsets.UTF_8)));
+        await(store.put(id, BlobFormat.TEXT, "hello\n".getBytes(StandardCharsets.UTF_8), "team-a"));
         try (Stream<Path> blobs = Files.list(root.resolve("blobs")); Stream<Path> tmp = Files.list(root.resolve("tmp"))) {
-            assertEquals(java.util.List.of(root.resolve("blobs/" + id + ".txt")), blobs.toList());
+            assertEquals(java.util.Set.of(root.resolve("blobs/" + id + ".txt"), root.resolve("blobs/" + id + ".meta")),
+                    java.util.Set.copyOf(blobs.toList()));
+            assertEquals("sha256=5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03\nbytes=6\nowner=team-a\n",
+                    Files.readString(root.resolve("blobs/" + id + ".meta")), "the owner and the SHA-256 of hello\\n, readable by hand");
             assertEquals(0, tmp.count(), "no temp file is left");
         }
     }

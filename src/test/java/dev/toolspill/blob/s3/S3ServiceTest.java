@@ -60,10 +60,11 @@ class S3ServiceTest {
 
         try (S3AsyncClient client = S3Profile.server.client()) {
             List<String> keys = keys(client);
-            assertEquals(List.of("blobs/" + jsonId + ".json", "blobs/" + textId + ".txt").stream().sorted().toList(),
+            assertEquals(List.of("blobs/" + jsonId + ".json", "blobs/" + jsonId + ".meta", "blobs/" + textId + ".txt",
+                            "blobs/" + textId + ".meta").stream().sorted().toList(),
                     keys.stream().filter(key -> key.startsWith("blobs/") && (key.contains(textId) || key.contains(jsonId))).toList(),
-                    "each output is exactly one object under its own name");
-            assertTrue(keys.stream().allMatch(key -> key.matches("blobs/[0-9a-f-]{36}\\.(txt|json)|index/[0-9a-f-]{36}\\.idx")), keys.toString());
+                    "each output is exactly one object under its own name, with its record beside it");
+            assertTrue(keys.stream().allMatch(key -> key.matches("blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx")), keys.toString());
             assertEquals(text, client.getObject(get -> get.bucket(S3Profile.server.bucket()).key("blobs/" + textId + ".txt"),
                     AsyncResponseTransformer.toBytes()).join().asUtf8String());
             assertEquals(json, client.getObject(get -> get.bucket(S3Profile.server.bucket()).key("blobs/" + jsonId + ".json"),

@@ -26,7 +26,7 @@ class SpoolRestartTest {
         byte[] content = "spooled before a restart\n".repeat(100).getBytes(StandardCharsets.UTF_8);
         BlobId id = BlobId.random();
         Spool before = new Spool(dir, 10_000, Duration.ofSeconds(1), TestVertx.VERTX);
-        assertTrue(before.put(id, BlobFormat.TEXT, content).await().atMost(WAIT).isPresent());
+        assertTrue(before.put(id, BlobFormat.TEXT, content, "team-a").await().atMost(WAIT).isPresent());
 
         Spool after = new Spool(dir, 10_000, Duration.ofSeconds(1), TestVertx.VERTX);
         assertFalse(after.holds(id));
@@ -34,14 +34,16 @@ class SpoolRestartTest {
         assertTrue(after.holds(id));
         assertEquals(content.length, after.bytes());
         assertArrayEquals(content, after.files().read(id, new ByteRange(0, content.length)).await().atMost(WAIT));
+        assertEquals("team-a", after.files().readRecord(id).await().atMost(WAIT).orElseThrow().owner(),
+                "a spooled blob keeps its owner across a restart, so the drainer uploads it as the same tenant's");
     }
 
     @Test
     void anOutputThatDoesNotFitIsRefusedAndLeavesNothing(@TempDir Path dir) {
         Spool spool = new Spool(dir, 1000, Duration.ofSeconds(1), TestVertx.VERTX);
-        assertTrue(spool.put(BlobId.random(), BlobFormat.TEXT, new byte[600]).await().atMost(WAIT).isPresent());
+        assertTrue(spool.put(BlobId.random(), BlobFormat.TEXT, new byte[600], null).await().atMost(WAIT).isPresent());
         BlobId tooMany = BlobId.random();
-        assertFalse(spool.put(tooMany, BlobFormat.TEXT, new byte[600]).await().atMost(WAIT).isPresent());
+        assertFalse(spool.put(tooMany, BlobFormat.TEXT, new byte[600], null).await().atMost(WAIT).isPresent());
         assertFalse(spool.holds(tooMany));
         assertEquals(600, spool.bytes());
         assertEquals(1, spool.count());

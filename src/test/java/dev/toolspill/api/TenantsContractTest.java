@@ -1,0 +1,197 @@
+package dev.toolspill.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static dev.toolspill.api.AuthProfileTest.sha256;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Tenants own their blobs, through the real HTTP layer with API keys on: tenant B on tenant A's blob gets exactly what
+ * an id that does not exist gets, on every read path; a tenant calls and sees only its allowed tools; every blob's
+ * SHA-256 is recorded when it is written, checked by verify and by every whole GET. Each subclass runs it on one store
+ * and reaches into that store directly (to damage a blob, or take its record away).
+ */
+abstract class TenantsContractTest {
+
+    static final String KEY_A = "tenant-a-key-5b0c2e7d";
+    static final String KEY_B = "tenant-b-key-91f3a4c6";
+    static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Several 64 KiB chunks, so a damaged blob is found after some of it was sent. */
+    static final String LINES = IntStream.range(0, 8000).mapToObj(i -> "line " + i + " of a tenant's output\n").collect(Collectors.joining());
+
+    /** Keys of two tenants; team-b may call only echo (and inspect, always). */
+    static Map<String, String> tenantsConfig(String root) {
+        Map<String, String> config = new HashMap<>();
+        config.put("toolspill.blob-store.fs.root", root);
+        config.put("toolspill.auth.enabled", "true");
+        config.put("toolspill.auth.keys.\"team-a\"", sha256(KEY_A));
+        config.put("toolspill.auth.keys.\"team-b\"", sha256(KEY_B));
+        config.put("toolspill.tenants.\"team-b\".tools", "echo");
+        return config;
+    }
+
+    @TestHTTPResource("/")
+    URL root;
+
+    /** Replaces the stored bytes of the blob by others of the same length, behind the service's back. */
+    protected abstract void damage(String name) throws Exception;
+
+    /** Removes the blob's record, as for a blob written before records were kept. */
+    protected abstract void dropRecord(String id) throws Exception;
+
+    static RequestSpecification as(String key) {
+        return given().header("Authorization", "Bearer " + key);
+    }
+
+    static String storeAs(String key, String body) {
+        return as(key).contentType(ContentType.TEXT).body(body.getBytes(StandardCharsets.UTF_8))
+                .when().post("/v1/tool-outputs?tool=t").then().statusCode(200).extract().path("blob.id");
+    }
+
+    static JsonNode callAs(String key, String name, String arguments) throws IOException {
+        String body = as(key).contentType(ContentType.JSON).body("{\"calls\":[{\"id\":\"1\",\"name\":\"" + name + "\",\"arguments\":" + arguments + "}]}")
+                .post("/v1/tool-calls").then().statusCode(200).extract().asString();
+        return MAPPER.readTree(body).get("results").get(0);
+    }
+
+    static JsonNode mcpAs(String key, String method, String params) throws IOException {
+        String body = as(key).contentType(ContentType.JSON).accept("application/json, text/event-stream")
+                .body("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"" + method + "\",\"params\":" + params + "}")
+                .post("/mcp").then().statusCode(200).extract().asString();
+        return MAPPER.readTree(body);
+    }
+
+    /** Every way to read (or remove) a blob, each reduced to what the caller sees, with the id written as {@code <id>}. */
+    static Map<String, String> readsAs(String key, String id) throws IOException {
+        Map<String, String> seen = new java.util.LinkedHashMap<>();
+        seen.put("GET", seen(as(key).get("/v1/blobs/" + id), id));
+        seen.put("HEAD", String.valueOf(as(key).head("/v1/blobs/" + id).statusCode()));
+        seen.put("ranged GET", seen(as(key).header("Range", "bytes=0-9").get("/v1/blobs/" + id), id));
+        seen.put("inspect", seen(as(key).queryParam("selector", "lines:1-2").get("/v1/blobs/" + id + "/inspect"), id));
+        seen.put("verify", seen(as(key).post("/v1/blobs/" + id + "/verify"), id));
+        seen.put("inspect tool", callAs(key, "inspect", "{\"blob_id\":\"" + id + "\",\"selector\":\"lines:1-2\"}").toString().replace(id, "<id>"));
+        seen.put("$blob argument", callAs(key, "echo", "{\"text\":{\"$blob\":\"" + id + "\"}}").path("status").asText()
+                + " " + callAs(key, "echo", "{\"text\":{\"$blob\":\"" + id + "\"}}").path("output").asText().replace(id, "<id>").lines().findFirst().orElse(""));
+        seen.put("MCP resources/read", mcpAs(key, "resources/read", "{\"uri\":\"toolspill://blobs/" + id + "\"}").path("error").toString().replace(id, "<id>"));
+        seen.put("MCP lines", mcpAs(key, "resources/read", "{\"uri\":\"toolspill://blobs/" + id + "/lines/1-2\"}").path("error").toString().replace(id, "<id>"));
+        return seen;
+    }
+
+    private static String seen(Response response, String id) {
+        return response.statusCode() + " " + response.contentType() + " " + response.asString().replace(id, "<id>");
+    }
+
+    @Test
+    void anotherTenantsBlobAnswersExactlyAsAnIdThatDoesNotExistOnEveryReadPath() throws IOException {
+        String id = storeAs(KEY_A, LINES);
+        String unknown = storeAs(KEY_A, LINES);
+        as(KEY_A).delete("/v1/blobs/" + unknown).then().statusCode(204);
+
+        Map<String, String> asB = readsAs(KEY_B, id);
+        assertEquals(readsAs(KEY_B, unknown), asB, "tenant B learns nothing of tenant A's blob");
+        assertTrue(asB.get("GET").startsWith("404 application/problem+json"), asB.get("GET"));
+        assertEquals("404", asB.get("HEAD"));
+        assertTrue(asB.get("inspect tool").contains("\"status\":\"error\""), asB.get("inspect tool"));
+        assertTrue(asB.get("$blob argument").startsWith("error "), asB.get("$blob argument"));
+        assertTrue(asB.get("MCP resources/read").contains("-32002"), asB.get("MCP resources/read"));
+        as(KEY_B).delete("/v1/blobs/" + id).then().statusCode(404)
+                .body(equalTo(as(KEY_B).delete("/v1/blobs/" + unknown).asString().replace(unknown, id)));
+
+        Map<String, String> asA = readsAs(KEY_A, id);
+        assertTrue(asA.get("GET").startsWith("200 text/plain"), "the owner still reads it: " + asA.get("GET").substring(0, 40));
+        assertEquals("200", asA.get("HEAD"));
+        assertTrue(asA.get("ranged GET").startsWith("206 "), asA.get("ranged GET").substring(0, 20));
+        assertTrue(asA.get("inspect").startsWith("200 text/plain"));
+        assertTrue(asA.get("inspect tool").contains("\"status\":\"ok\""), asA.get("inspect tool"));
+        assertTrue(asA.get("$blob argument").startsWith("ok "), asA.get("$blob argument"));
+        assertEquals("", asA.get("MCP resources/read"), "no error for the owner");
+        as(KEY_A).delete("/v1/blobs/" + id).then().statusCode(204);
+    }
+
+    @Test
+    void aToolOutsideTheTenantsListIsAnErrorItemAndIsNotListed() throws IOException {
+        JsonNode refused = callAs(KEY_B, "get_weather", "{\"location\":\"Oslo\",\"unit\":null}");
+        assertEquals("error", refused.path("status").asText());
+        assertEquals("tool get_weather is not available to this tenant; available: echo, inspect", refused.path("output").asText());
+        assertEquals("ok", callAs(KEY_B, "echo", "{\"text\":\"hi\"}").path("status").asText());
+        assertEquals("ok", callAs(KEY_A, "get_weather", "{\"location\":\"Oslo\",\"unit\":null}").path("status").asText(), "team-a has no list: every tool");
+        assertTrue(callAs(KEY_B, "no_such_tool", "{}").path("output").asText().endsWith("known tools: echo, inspect"),
+                "an unknown tool's message names only the tenant's tools");
+
+        assertEquals(List.of("echo", "inspect"), as(KEY_B).get("/v1/tools").then().statusCode(200).extract().jsonPath().getList("tools.name"));
+        assertEquals(List.of("echo", "inspect"), as(KEY_B).get("/v1/tools?format=openai").then().statusCode(200).extract().jsonPath().getList("function.name"));
+        assertEquals(List.of("echo", "inspect"), as(KEY_B).get("/v1/tools?format=anthropic").then().statusCode(200).extract().jsonPath().getList("name"));
+        assertTrue(as(KEY_A).get("/v1/tools").then().extract().jsonPath().getList("tools.name").contains("get_weather"));
+
+        List<String> mcpTools = new ArrayList<>();
+        mcpAs(KEY_B, "tools/list", "{}").path("result").path("tools").forEach(tool -> mcpTools.add(tool.path("name").asText()));
+        assertEquals(List.of("echo", "inspect"), mcpTools.stream().sorted().toList());
+        JsonNode mcpRefused = mcpAs(KEY_B, "tools/call", "{\"name\":\"get_weather\",\"arguments\":{\"location\":\"Oslo\",\"unit\":null}}");
+        assertEquals(-32602, mcpRefused.path("error").path("code").asInt(), "a tool MCP does not list is no tool: " + mcpRefused);
+    }
+
+    @Test
+    void everyBlobsSha256IsRecordedAndVerifyChecksIt() {
+        String id = storeAs(KEY_A, LINES);
+        byte[] bytes = LINES.getBytes(StandardCharsets.UTF_8);
+        as(KEY_A).post("/v1/blobs/" + id + "/verify").then().statusCode(200).contentType(ContentType.JSON)
+                .body("id", equalTo(id))
+                .body("sha256", equalTo(sha256(LINES)))
+                .body("bytes", equalTo(bytes.length))
+                .body("ok", equalTo(true));
+        as(KEY_A).post("/v1/blobs/not-an-id/verify").then().statusCode(400).contentType(Problem.MEDIA_TYPE);
+    }
+
+    @Test
+    void aDamagedBlobFailsVerifyAndItsWholeGetFailsRatherThanEndingCleanly() throws Exception {
+        String id = storeAs(KEY_A, LINES);
+        damage("blobs/" + id + ".txt");
+
+        as(KEY_A).post("/v1/blobs/" + id + "/verify").then().statusCode(200)
+                .body("ok", equalTo(false))
+                .body("sha256", equalTo(sha256(LINES)));
+        HttpRequest get = HttpRequest.newBuilder(URI.create(root + "v1/blobs/" + id)).header("Authorization", "Bearer " + KEY_A).build();
+        boolean completeAnswer;
+        try {
+            HttpResponse<byte[]> response = HttpClient.newHttpClient().send(get, HttpResponse.BodyHandlers.ofByteArray());
+            completeAnswer = response.statusCode() == 200 && response.body().length == LINES.length();
+        } catch (IOException cut) {
+            completeAnswer = false; // the connection was reset before the body ended
+        }
+        assertFalse(completeAnswer, "a damaged blob never reads as a complete 200");
+    }
+
+    @Test
+    void aBlobWithoutARecordIsNobodysAndNoTenantReadsIt() throws Exception {
+        String id = storeAs(KEY_A, LINES);
+        dropRecord(id);
+        for (String key : List.of(KEY_A, KEY_B)) {
+            as(key).get("/v1/blobs/" + id).then().statusCode(404);
+            as(key).queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect").then().statusCode(404);
+        }
+    }
+}

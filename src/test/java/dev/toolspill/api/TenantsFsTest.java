@@ -1,0 +1,37 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Tenants and checksums on the filesystem store: a blob is damaged by flipping bytes of its file. */
+@QuarkusTest
+@TestProfile(TenantsFsTest.Profile.class)
+class TenantsFsTest extends TenantsContractTest {
+
+    static final Path ROOT = Path.of("target/test-data-tenants");
+
+    public static class Profile implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return tenantsConfig(ROOT.toString());
+        }
+    }
+
+    @Override
+    protected void damage(String name) throws Exception {
+        Path file = ROOT.resolve(name);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 10] ^= 0x01; // near the end: most of the blob is sent before the damage shows
+        Files.write(file, bytes);
+    }
+
+    @Override
+    protected void dropRecord(String id) throws Exception {
+        Files.delete(ROOT.resolve("blobs/" + id + ".meta"));
+    }
+}
