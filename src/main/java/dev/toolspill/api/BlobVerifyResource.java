@@ -11,7 +11,9 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -36,16 +38,17 @@ public class BlobVerifyResource {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Check a blob's bytes against the SHA-256 recorded when it was written",
+    @Operation(operationId = "verifyBlob", summary = "Check a blob's bytes against the SHA-256 recorded when it was written",
             description = "Reads the whole blob (streamed). ok is true when its size and SHA-256 are those recorded; a blob "
                     + "written before digests were recorded has none (sha256 null) and is never ok. actual_sha256 is given "
                     + "when ok is false.")
-    @APIResponse(responseCode = "200", description = "The check's result, {id, sha256, bytes, ok, actual_sha256?}")
+    @APIResponse(responseCode = "200", description = "The check's result, {id, sha256, bytes, ok, actual_sha256?}",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Verified.class)))
     @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = "application/problem+json"))
     @APIResponse(responseCode = "404", description = "No such blob (or not this tenant's), or no blob store",
             content = @Content(mediaType = "application/problem+json"))
     @APIResponse(responseCode = "503", description = "The store failed or did not answer in time: retry",
-            content = @Content(mediaType = "application/problem+json"))
+            headers = @Header(name = "Retry-After"), content = @Content(mediaType = "application/problem+json"))
     public Uni<Verified> verify(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id) {
         Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))

@@ -70,6 +70,11 @@ final class MeteredBlobStore implements BlobStore {
     }
 
     @Override
+    public Multi<Buffer> streamInBulk(BlobId id, ByteRange range) {
+        return telemetry.storeStream("stream", () -> store.streamInBulk(id, range), FAULT);
+    }
+
+    @Override
     public Optional<Path> localFile(BlobMetadata blob) {
         return store.localFile(blob);
     }

@@ -3,12 +3,15 @@ package dev.toolspill.api;
 import dev.toolspill.blob.s3.S3Profile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 import java.util.HashMap;
 import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Tenants and checksums on the S3 store, against a real S3 server: a blob is damaged by overwriting its object. */
 @QuarkusTest
@@ -19,6 +22,16 @@ class TenantsS3Test extends TenantsContractTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return new HashMap<>(tenantsConfig("target/test-data-tenants-s3-unused"));
+        }
+    }
+
+    @Test
+    void theOwnerIsAlsoTheObjectsTenantMetadataForTheBucketsOwnTools() {
+        String small = storeAs(KEY_A, LINES);
+        try (S3AsyncClient client = S3Profile.server.client()) {
+            Map<String, String> metadata = client.headObject(head -> head.bucket(S3Profile.server.bucket()).key("blobs/" + small + ".txt"))
+                    .join().metadata();
+            assertEquals("team-a", metadata.get("tenant"));
         }
     }
 

@@ -81,10 +81,19 @@ public class S3BlobStore implements BlobStore {
         return call(() -> putRecord(client, bucket, id, BlobRecord.of(owner, bytes)))
                 .chain(() -> call(() -> client.putObject(put -> put.bucket(bucket).key(BlobLayout.blob(id, format))
                                 .contentType(format.mediaType())
+                                .metadata(tenantMetadata(owner))
                                 .contentLength((long) bytes.length)
                                 .checksumAlgorithm(ChecksumAlgorithm.SHA256),
                         AsyncRequestBody.fromBytes(bytes))))
                 .map(ignored -> new BlobMetadata(id, format, bytes.length));
+    }
+
+    /**
+     * The owner as object metadata too ({@code x-amz-meta-tenant}), so a bucket's own tools (inventory, lifecycle
+     * filters, audits) see whose a blob is; the record stays what reads are checked against.
+     */
+    static java.util.Map<String, String> tenantMetadata(String owner) {
+        return owner == null || !owner.chars().allMatch(c -> c >= 0x20 && c < 0x7f) ? java.util.Map.of() : java.util.Map.of("tenant", owner);
     }
 
     static CompletableFuture<PutObjectResponse> putRecord(S3AsyncClient client, String bucket, BlobId id, BlobRecord record) {

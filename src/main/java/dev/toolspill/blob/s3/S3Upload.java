@@ -102,6 +102,7 @@ final class S3Upload implements BlobUpload {
     private void sendPart() throws IOException {
         if (uploadId == null) {
             uploadId = join(client.createMultipartUpload(create -> create.bucket(bucket).key(key).contentType(guess.mediaType())
+                    .metadata(S3BlobStore.tenantMetadata(owner))
                     .checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
         }
         while (inFlight.size() >= IN_FLIGHT) {
@@ -129,6 +130,7 @@ final class S3Upload implements BlobUpload {
             int length = filled;
             try {
                 join(client.putObject(put -> put.bucket(bucket).key(finalKey).contentType(format.mediaType())
+                                .metadata(S3BlobStore.tenantMetadata(owner))
                                 .contentLength((long) length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
                         AsyncRequestBody.fromBytesUnsafe(length == body.length ? body : Arrays.copyOf(body, length))));
             } finally {

@@ -92,6 +92,11 @@ public final class SpoolingBlobStore implements BlobStore {
     }
 
     @Override
+    public Multi<Buffer> streamInBulk(BlobId id, ByteRange range) {
+        return of(id).streamInBulk(id, range);
+    }
+
+    @Override
     public Optional<Path> localFile(BlobMetadata blob) {
         return of(blob.id()).localFile(blob);
     }
