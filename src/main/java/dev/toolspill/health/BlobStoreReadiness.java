@@ -30,9 +30,12 @@ public class BlobStoreReadiness implements AsyncHealthCheck {
         BlobStore blobs = store;
         return blobs.checkReady()
                 .ifNoItem().after(Duration.ofSeconds(5)).fail()
-                .map(ok -> HealthCheckResponse.named(NAME).up().withData("location", blobs.location()).build())
-                .onFailure().recoverWithItem(e -> HealthCheckResponse.named(NAME).down()
-                        .withData("location", blobs.location())
-                        .withData("error", String.valueOf(e.getMessage())).build());
+                // readiness is open to anyone: where the store lives (a path, a bucket, a host:port) goes to the log only
+                .map(ok -> HealthCheckResponse.named(NAME).up().build())
+                .onFailure().recoverWithItem(e -> {
+                    io.quarkus.logging.Log.warnf("Blob store at %s is not ready: %s", blobs.location(), e.getMessage());
+                    return HealthCheckResponse.named(NAME).down()
+                            .withData("error", "the blob store did not answer as expected (the log says why)").build();
+                });
     }
 }
