@@ -115,7 +115,7 @@ public interface ToolspillConfig {
         @WithDefault("0")
         double requestsPerSecond();
 
-        /** Requests a tenant may make at once after a quiet spell; 0: as many as {@link #requestsPerSecond()}. */
+        /** Requests a tenant may make at once after a quiet spell; at least a second's worth of its rate. */
         @WithDefault("0")
         int burst();
 

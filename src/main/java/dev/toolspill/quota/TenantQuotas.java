@@ -52,7 +52,7 @@ public class TenantQuotas {
         var own = Optional.ofNullable(limits.tenants().get(name));
         double rate = own.flatMap(ToolspillConfig.Limits.Tenant::requestsPerSecond).orElse(limits.requestsPerSecond());
         long bytes = own.flatMap(ToolspillConfig.Limits.Tenant::storedBytesPerDay).orElse(limits.storedBytesPerDay());
-        int burst = limits.burst() > 0 ? limits.burst() : (int) Math.ceil(rate);
+        int burst = Math.max(limits.burst(), (int) Math.ceil(rate)); // never fewer at once than a second brings
         TokenBucket bucket = rate > 0 ? new TokenBucket(rate, burst, nanos.getAsLong()) : null;
         return new Tenant(bucket, new DailyBytes(), new AtomicInteger(), rate, bytes);
     }
