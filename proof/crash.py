@@ -157,8 +157,9 @@ def main():
         finally:
             stop(proc)
     note = "" if verify_seen else "; POST /v1/blobs/{id}/verify not offered by this build (not checked)"
-    summary = "%d uploads (seed %d), killed after %d ids: %d ids in all, %d cut, %d refused; all ids byte-exact after restart%s" % (
-        UPLOADS, SEED, killed_at, len(got), cut, len(results) - len(got) - cut, note)
+    refused = sorted({r[1] for r in results.values() if r[0] == "status"})
+    summary = "%d uploads (seed %d), killed after %d ids: %d ids in all, %d cut, %d refused %s; all ids byte-exact after restart%s" % (
+        UPLOADS, SEED, killed_at, len(got), cut, len(results) - len(got) - cut, refused, note)
     if failures:
         print("FAIL crash-%s: %s" % (STORE, "; ".join(failures[:5])))
         print("| crash (%s) | FAIL | %s |" % (STORE, "; ".join(failures[:3])))

@@ -18,8 +18,8 @@ from service import common, free_port, start, stop
 
 ENV = os.environ
 STORE = ENV.get("PROOF_STORE", "fs")
-SECONDS = float(ENV.get("PROOF_SOAK_SECONDS", "25"))
-WARMUP = float(ENV.get("PROOF_SOAK_WARMUP", "5"))
+SECONDS = float(ENV.get("PROOF_SOAK_SECONDS", "20"))
+WARMUP = float(ENV.get("PROOF_SOAK_WARMUP", "4"))
 CONCURRENCY = int(ENV.get("PROOF_SOAK_CONCURRENCY", "8"))
 HEAP_GROWTH_MIB = float(ENV.get("PROOF_SOAK_HEAP_GROWTH_MIB", "16"))
 KEY = "soak-key-" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:24]
