@@ -109,8 +109,9 @@ def main():
             t = threading.Thread(target=upload, args=(port, n, body_of(n, plan[n]), results), daemon=True)
             threads.append(t)
             t.start()
-        # kill -9 once a third of the uploads have their id: the rest are mid-body or being stored
-        deadline = time.monotonic() + 120
+        # kill -9 once a third of the uploads have their id (the rest are mid-body or being stored), or after
+        # KILL_AFTER seconds when the store takes them more slowly than that
+        deadline = time.monotonic() + float(ENV.get("PROOF_KILL_AFTER", "15"))
         while sum(1 for r in list(results.values()) if r[0] == "id") < UPLOADS // 3 and time.monotonic() < deadline:
             time.sleep(0.01)
         proc.kill()

@@ -121,8 +121,9 @@ def run(auth):
 
 
 def main():
-    on = run(True)
-    off = run(False)
+    order = ENV.get("PROOF_SOAK_ORDER", "on off").split()
+    runs = {name: run(name == "on") for name in order}
+    on, off = runs["on"], runs["off"]
     ratio = on["rate"] / off["rate"] if off["rate"] else float("nan")
     failed = False
     for r in (on, off):

@@ -114,23 +114,16 @@ public interface ToolspillConfig {
         /** Requests a second each tenant may make to this replica (a token bucket; past it 429 with Retry-After); 0: no limit. */
         @WithDefault("0")
         double requestsPerSecond();
-
         /** Requests a tenant may make at once after a quiet spell; at least a second's worth of its rate. */
         @WithDefault("0")
         int burst();
-
         /** Bytes each tenant may store through this replica a UTC day (bodies of POST /v1/tool-outputs; 429 past it); 0: no limit. */
         @WithDefault("0")
         long storedBytesPerDay();
-
         /** Per-tenant overrides of the two figures above: {@code toolspill.limits.tenants."team-a".requests-per-second=50}. */
         Map<String, Tenant> tenants();
 
-        interface Tenant {
-            Optional<Double> requestsPerSecond();
-
-            Optional<Long> storedBytesPerDay();
-        }
+        interface Tenant { Optional<Double> requestsPerSecond(); Optional<Long> storedBytesPerDay(); }
     }
 
     interface Output {

@@ -35,7 +35,7 @@ public class BlobStoreReadiness implements AsyncHealthCheck {
                 .onFailure().recoverWithItem(e -> {
                     io.quarkus.logging.Log.warnf("Blob store at %s is not ready: %s", blobs.location(), e.getMessage());
                     return HealthCheckResponse.named(NAME).down()
-                            .withData("error", "the blob store did not answer as expected (the log says why)").build();
+                            .withData("error", "the blob store is unreachable or refused the check (the log says where and why)").build();
                 });
     }
 }
