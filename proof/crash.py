@@ -111,7 +111,7 @@ def main():
             t.start()
         # kill -9 once a third of the uploads have their id (the rest are mid-body or being stored), or after
         # KILL_AFTER seconds when the store takes them more slowly than that
-        deadline = time.monotonic() + float(ENV.get("PROOF_KILL_AFTER", "15"))
+        deadline = time.monotonic() + float(ENV.get("PROOF_KILL_AFTER", "45"))
         while sum(1 for r in list(results.values()) if r[0] == "id") < UPLOADS // 3 and time.monotonic() < deadline:
             time.sleep(0.01)
         proc.kill()
