@@ -67,9 +67,12 @@ public final class HttpRange {
         if (spec.group(3) != null) {
             return suffix(number(spec.group(3)), size);
         }
+        if (!spec.group(2).isEmpty() && compare(spec.group(2), spec.group(1)) < 0) {
+            return new Whole(); // last before first, compared before saturating: two huge numbers keep their order
+        }
         long first = number(spec.group(1));
         long last = spec.group(2).isEmpty() ? Long.MAX_VALUE : number(spec.group(2));
-        return last < first ? new Whole() : span(first, last, size);
+        return span(first, last, size);
     }
 
     private static Selection span(long first, long last, long size) {
@@ -85,6 +88,13 @@ public final class HttpRange {
             return new Unsatisfiable(size);
         }
         return new Part(Math.max(0, size - length), size - 1, size);
+    }
+
+    /** Orders two runs of ASCII digits as the numbers they spell, however long. */
+    private static int compare(String a, String b) {
+        String x = a.replaceFirst("^0+(?=.)", "");
+        String y = b.replaceFirst("^0+(?=.)", "");
+        return x.length() != y.length() ? Integer.compare(x.length(), y.length()) : x.compareTo(y);
     }
 
     /** Saturates instead of overflowing: a position past any real size means the same as a huge one. */

@@ -94,6 +94,20 @@ public interface ToolspillConfig {
 
         /** Per-tool overrides, keyed by tool name: {@code toolspill.limits.tools."my-tool"=4096}. */
         Map<String, Integer> tools();
+
+        /** Requests a second each tenant may make to this replica (a token bucket; past it 429 with Retry-After); 0: no limit. */
+        @WithDefault("0")
+        double requestsPerSecond();
+        /** Requests a tenant may make at once after a quiet spell; at least a second's worth of its rate. */
+        @WithDefault("0")
+        int burst();
+        /** Bytes each tenant may store through this replica a UTC day (bodies of POST /v1/tool-outputs; 429 past it); 0: no limit. */
+        @WithDefault("0")
+        long storedBytesPerDay();
+        /** Per-tenant overrides of the two figures above: {@code toolspill.limits.tenants."team-a".requests-per-second=50}. */
+        Map<String, Tenant> tenants();
+
+        interface Tenant { Optional<Double> requestsPerSecond(); Optional<Long> storedBytesPerDay(); }
     }
 
     interface Output {
@@ -126,6 +140,10 @@ public interface ToolspillConfig {
         /** Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. */
         @WithDefault("32")
         int maxConcurrent();
+
+        /** Bodies one tenant may send to this replica at once; beyond it 429 with Retry-After; 0: only the replica's cap. */
+        @WithDefault("0")
+        int maxConcurrentPerTenant();
 
         /** A body that sends nothing for this long is dropped, with nothing left behind. */
         @WithDefault("30s")

@@ -213,8 +213,10 @@ public class ToolPipeline {
         if (failure instanceof ToolException) {
             return failure.getMessage();
         }
-        Log.warnf(failure, "Tool %s failed unexpectedly", tool.name());
-        return "tool " + tool.name() + " failed: " + failure;
+        // what the model reads never names a Java type or repeats an internal message: the log has both, by id
+        String id = java.util.UUID.randomUUID().toString();
+        Log.warnf(failure, "Tool %s failed unexpectedly (failure %s)", tool.name(), id);
+        return "tool " + tool.name() + " failed unexpectedly (failure " + id + " in the service log)";
     }
 
     private ResultItem error(ToolCall call, String message) {

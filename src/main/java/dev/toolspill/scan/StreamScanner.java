@@ -64,7 +64,9 @@ public final class StreamScanner {
         int jsonFrom = offset;
         if (bytes == 0 && startsWithBom(chunk, offset, length)) {
             jsonFrom += BOM.length;
-            json.skipped(BOM.length);
+            if (json != null) { // a text-only scan (scanText) has no JSON scanner to tell
+                json.skipped(BOM.length);
+            }
         }
         if (sniffing) {
             sniff(chunk, jsonFrom, offset + length - jsonFrom);

@@ -1,0 +1,92 @@
+package dev.toolspill.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Optional;
+
+/**
+ * What every answer of the router carries, whoever makes it: {@code X-Content-Type-Options: nosniff} (so a browser
+ * never guesses a blob's bytes are HTML or script), and a problem+json body on the errors the router itself raises
+ * before any resource runs (a body over Quarkus' own cap, an unknown path), which would otherwise be empty. The body
+ * never names a Java type: only the status and its reason. What the HTTP server answers before any route (a URI that
+ * is not valid, too long a request line or headers, a Content-Length that is not a number) stays an empty 400, 414 or
+ * 431: Quarkus and Vert.x offer no hook there (README, Hostile input).
+ */
+@ApplicationScoped
+public class HttpHygiene {
+
+    static final String NOSNIFF = "nosniff";
+
+    private final ObjectMapper mapper;
+    private final long maxBodyBytes;
+
+    public HttpHygiene(ObjectMapper mapper,
+                       @ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize) {
+        this.mapper = mapper;
+        this.maxBodyBytes = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
+    }
+
+    void install(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE).handler(context -> {
+            context.addHeadersEndHandler(ended -> context.response().headers().set("X-Content-Type-Options", NOSNIFF));
+            context.next();
+        });
+        // just before Quarkus' own body cap (order -2), which would answer an empty 413
+        router.route().order(-3).handler(this::bodyCap);
+        for (int status : new int[] {400, 404, 405, 406, 411, 413, 414, 415, 431, 500, 501, 503}) {
+            router.errorHandler(status, this::problem);
+        }
+    }
+
+    private void bodyCap(RoutingContext context) {
+        String length = context.request().getHeader("Content-Length");
+        long bytes;
+        try {
+            bytes = length == null ? 0 : Long.parseLong(length.strip());
+        } catch (NumberFormatException e) {
+            bytes = 0; // the endpoint answers a length that is not a number
+        }
+        if (bytes > maxBodyBytes) {
+            Problem.send(context, mapper, 413, "Content Too Large", "the body (" + bytes + " bytes) is larger than any this service takes ("
+                    + maxBodyBytes + " bytes, quarkus.http.limits.max-body-size)", java.util.Map.of());
+            return;
+        }
+        context.next();
+    }
+
+    private void problem(RoutingContext context) {
+        var response = context.response();
+        if (response.ended() || response.headWritten()) {
+            return;
+        }
+        int status = context.statusCode() > 0 ? context.statusCode() : 500;
+        String title = io.netty.handler.codec.http.HttpResponseStatus.valueOf(status).reasonPhrase();
+        try {
+            response.setStatusCode(status)
+                    .putHeader("Content-Type", Problem.MEDIA_TYPE)
+                    .putHeader("X-Content-Type-Options", NOSNIFF)
+                    .end(mapper.writeValueAsString(new Problem("about:blank", title, status, detail(status))));
+        } catch (JsonProcessingException e) {
+            response.setStatusCode(500).end();
+        }
+    }
+
+    private static String detail(int status) {
+        return switch (status) {
+            case 400 -> "the request could not be read (for example a path with bad percent-encoding or a malformed header)";
+            case 404 -> "no such path: see /q/openapi for the endpoints";
+            case 405 -> "this path does not take this method: see /q/openapi";
+            case 413 -> "the body is larger than this service takes";
+            case 414 -> "the request line is too long";
+            case 431 -> "the request headers are too large";
+            default -> "the request failed with status " + status;
+        };
+    }
+}

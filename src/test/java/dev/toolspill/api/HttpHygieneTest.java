@@ -1,0 +1,103 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Answers the HTTP layer makes before any resource runs, read off a raw socket so that nothing between hides them:
+ * every routed answer carries {@code X-Content-Type-Options: nosniff}, and the router's own errors are problem+json.
+ */
+@QuarkusTest
+class HttpHygieneTest {
+
+    @TestHTTPResource("/")
+    URL root;
+
+    String raw(String request) throws IOException {
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buf = new byte[8192];
+            try {
+                for (int n; (n = in.read(buf)) > 0; ) {
+                    out.write(buf, 0, n);
+                    if (out.size() > 100_000) break;
+                }
+            } catch (java.net.SocketTimeoutException | java.net.SocketException e) {
+                // what came is the answer
+            }
+            return out.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    static String head(String answer) {
+        return answer.substring(0, answer.indexOf("\r\n\r\n")).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    static String body(String answer) {
+        return answer.substring(answer.indexOf("\r\n\r\n") + 4);
+    }
+
+    @Test
+    void everyRoutedAnswerSaysNosniffHealthAndErrorsIncluded() throws IOException {
+        for (String path : new String[] {"/v1/tools", "/q/health", "/q/health/ready", "/v1/nothing-here", "/v1/blobs/not-an-id/content", "/mcp"}) {
+            String answer = raw("GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            assertTrue(head(answer).contains("x-content-type-options: nosniff"), path + " answered\n" + answer);
+        }
+    }
+
+    @Test
+    void anUnknownPathAndAWrongMethodAreProblems() throws IOException {
+        String missing = raw("GET /v1/nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertTrue(missing.startsWith("HTTP/1.1 404"), missing);
+        assertTrue(head(missing).contains("content-type: application/problem+json"), missing);
+        String method = raw("PATCH /v1/tools HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertTrue(method.startsWith("HTTP/1.1 405"), method);
+        assertTrue(body(method).contains("\"status\":405"), method);
+    }
+
+    @Test
+    void aBodyOverQuarkusOwnCapIsAProblemNotAnEmpty413() throws IOException {
+        String answer = raw("POST /v1/tool-outputs HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                + "Content-Length: 99999999999999\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+        assertTrue(head(answer).contains("content-type: application/problem+json"), answer);
+        assertTrue(body(answer).contains("quarkus.http.limits.max-body-size"), answer);
+    }
+
+    @Test
+    void whatTheHttpServerRefusesBeforeAnyRouteIsEmptyAndNamesNothing() throws IOException {
+        // documented (README, Hostile input): Quarkus answers these before any route, with no body at all
+        for (String request : new String[] {
+                "GET /v1/blobs/%zz/content HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                "GET /v1/" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                "POST /v1/tool-calls HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\nConnection: close\r\n\r\n"}) {
+            String answer = raw(request);
+            assertTrue(answer.matches("(?s)HTTP/1\\.[01] 4\\d\\d .*"), answer);
+            assertEquals("", body(answer), answer);
+        }
+    }
+
+    @Test
+    void readinessDoesNotSayWhereTheStoreLives() throws IOException {
+        String answer = raw("GET /q/health/ready HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+        assertFalse(body(answer).contains("test-data"), answer);
+        assertFalse(body(answer).contains("/"), answer);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Fair limits per tenant through the real HTTP layer, with authentication on: a tenant past its requests a second
+ * or its bytes a day gets 429 problem+json with Retry-After, and the other tenant is not held back by it. The
+ * buckets refill slowly here (one request a minute), so the test never depends on how fast it runs.
+ */
+@QuarkusTest
+@TestProfile(TenantLimitsTest.Profile.class)
+class TenantLimitsTest {
+
+    static final String KEY_A = "limits-key-of-team-a-41c2";
+    static final String KEY_B = "limits-key-of-team-b-93fe";
+    static final String KEY_C = "limits-key-of-team-c-07aa";
+
+    public static class Profile implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(
+                    "toolspill.blob-store.fs.root", "target/test-data-limits",
+                    "toolspill.auth.enabled", "true",
+                    "toolspill.auth.keys.\"team-a\"", AuthProfileTest.sha256(KEY_A),
+                    "toolspill.auth.keys.\"team-b\"", AuthProfileTest.sha256(KEY_B),
+                    "toolspill.auth.keys.\"team-c\"", AuthProfileTest.sha256(KEY_C),
+                    "toolspill.limits.requests-per-second", "0.0166",
+                    "toolspill.limits.burst", "3",
+                    "toolspill.limits.tenants.\"team-c\".requests-per-second", "1000",
+                    "toolspill.limits.stored-bytes-per-day", "3000");
+        }
+    }
+
+    static RequestSpecification as(String key) {
+        return given().header("Authorization", "Bearer " + key);
+    }
+
+    @Test
+    void aTenantPastItsRateGets429WithRetryAfterAndTheOtherTenantDoesNot() {
+        for (int i = 0; i < 3; i++) {
+            as(KEY_A).when().get("/v1/tools").then().statusCode(200)
+                    .header("X-Content-Type-Options", "nosniff");
+        }
+        Response refused = as(KEY_A).when().get("/v1/tools");
+        refused.then().statusCode(429)
+                .contentType(Problem.MEDIA_TYPE)
+                .header("X-Content-Type-Options", "nosniff")
+                .body("status", equalTo(429))
+                .body("detail", containsString("toolspill.limits.requests-per-second"));
+        long retryAfter = Long.parseLong(refused.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 61, "Retry-After " + retryAfter);
+
+        as(KEY_B).when().get("/v1/tools").then().statusCode(200);
+    }
+
+    @Test
+    void healthIsNeverLimited() {
+        for (int i = 0; i < 10; i++) {
+            given().when().get("/q/health/live").then().statusCode(200).header("X-Content-Type-Options", "nosniff");
+        }
+    }
+
+    @Test
+    void theDailyByteBudgetRefusesAnUploadThatWouldPassIt() {
+        String output = "a line of a stored output\n".repeat(80); // 2080 bytes: stored, not inline
+        as(KEY_C).contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=t")
+                .then().statusCode(200);
+
+        Response refused = as(KEY_C).contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=t");
+        refused.then().statusCode(429)
+                .contentType(Problem.MEDIA_TYPE)
+                .body("detail", containsString("toolspill.limits.stored-bytes-per-day"))
+                .body("detail", containsString("stored 2080 of its 3000 bytes"));
+        long retryAfter = Long.parseLong(refused.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 86_400, "Retry-After " + retryAfter);
+
+        // what is left of the budget still takes a smaller output
+        as(KEY_C).contentType(ContentType.TEXT).body("x".repeat(900)).when().post("/v1/tool-outputs?tool=t")
+                .then().statusCode(200);
+        assertEquals(429, as(KEY_C).contentType(ContentType.TEXT).body("y".repeat(21)).when().post("/v1/tool-outputs?tool=t").statusCode(),
+                "2980 bytes stored: 21 more would pass the 3000");
+    }
+}

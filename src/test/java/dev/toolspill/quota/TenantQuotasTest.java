@@ -1,0 +1,84 @@
+package dev.toolspill.quota;
+
+import dev.toolspill.config.ToolspillConfig;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each tenant's shares on clocks the test sets: rate, bytes a UTC day, uploads at once, and per-tenant overrides. */
+class TenantQuotasTest {
+
+    final AtomicLong nanos = new AtomicLong();
+
+    static ToolspillConfig.Limits limits(double rate, int burst, long bytesPerDay, Map<String, ToolspillConfig.Limits.Tenant> tenants) {
+        return new ToolspillConfig.Limits() {
+            public int defaultLimit() { return 16384; }
+            public Map<String, Integer> tools() { return Map.of(); }
+            public double requestsPerSecond() { return rate; }
+            public int burst() { return burst; }
+            public long storedBytesPerDay() { return bytesPerDay; }
+            public Map<String, Tenant> tenants() { return tenants; }
+        };
+    }
+
+    static ToolspillConfig.Limits.Tenant tenant(Double rate, Long bytes) {
+        return new ToolspillConfig.Limits.Tenant() {
+            public Optional<Double> requestsPerSecond() { return Optional.ofNullable(rate); }
+            public Optional<Long> storedBytesPerDay() { return Optional.ofNullable(bytes); }
+        };
+    }
+
+    static Clock at(String instant) {
+        return Clock.fixed(Instant.parse(instant), ZoneOffset.UTC);
+    }
+
+    @Test
+    void eachTenantHasItsOwnBucketAndAnOverrideReplacesTheRate() {
+        var quotas = new TenantQuotas(limits(1, 2, 0, Map.of("big", tenant(100.0, null))), 0, nanos::get, Clock.systemUTC());
+        assertTrue(quotas.request("a").isEmpty());
+        assertTrue(quotas.request("a").isEmpty());
+        Refusal refusal = quotas.request("a").orElseThrow();
+        assertEquals(1, refusal.retryAfterSeconds());
+        assertTrue(quotas.request("b").isEmpty(), "another tenant is not held back");
+        for (int i = 0; i < 100; i++) {
+            assertTrue(quotas.request("big").isEmpty(), "the override's burst is its rate: 100");
+        }
+        nanos.addAndGet(1_000_000_000L);
+        assertTrue(quotas.request("a").isEmpty(), "a second later a token is back");
+    }
+
+    @Test
+    void theDailyBudgetCountsBytesAndStartsAgainAtMidnightUtc() {
+        var quotas = new TenantQuotas(limits(0, 0, 1000, Map.of()), 0, nanos::get, at("2026-03-01T23:59:30Z"));
+        assertTrue(quotas.store("a", 600).isEmpty());
+        quotas.stored("a", 600);
+        Refusal refusal = quotas.store("a", 401).orElseThrow();
+        assertEquals(30, refusal.retryAfterSeconds(), "until 00:00 UTC");
+        assertTrue(quotas.store("a", 400).isEmpty(), "exactly the rest fits");
+        quotas.stored("a", 400);
+        assertTrue(quotas.store("a", 0).isPresent(), "a spent budget refuses a body of unknown size");
+        assertTrue(quotas.request("a").isEmpty(), "the rate is off");
+
+        var nextDay = new TenantQuotas(limits(0, 0, 1000, Map.of()), 0, nanos::get, at("2026-03-02T00:00:01Z"));
+        assertTrue(nextDay.store("a", 1000).isEmpty());
+    }
+
+    @Test
+    void uploadsAtOnceArePerTenantAndGivenBack() {
+        var quotas = new TenantQuotas(limits(0, 0, 0, Map.of()), 2, nanos::get, Clock.systemUTC());
+        assertTrue(quotas.upload("a").isEmpty());
+        assertTrue(quotas.upload("a").isEmpty());
+        assertTrue(quotas.upload("a").isPresent());
+        assertTrue(quotas.upload("b").isEmpty());
+        quotas.uploaded("a");
+        assertTrue(quotas.upload("a").isEmpty());
+    }
+}
