@@ -24,8 +24,9 @@ final class Greps {
     /** Context lines around a match at most: what a page can usefully show, and the lines a search keeps in memory. */
     static final int MAX_CONTEXT = 50;
 
+    /** An option; at most three are read off the end (bounded: an unbounded repetition recurses once per option written). */
     private static final String OPTION = "\\s+(?:context|max|from):\\d{1,18}";
-    private static final Pattern TRAILING_OPTIONS = Pattern.compile("(.*?)((?:" + OPTION + ")*)", Pattern.DOTALL);
+    private static final Pattern TRAILING_OPTIONS = Pattern.compile("(.*?)((?:" + OPTION + "){0,3})", Pattern.DOTALL);
     private static final Pattern ONE_OPTION = Pattern.compile("(context|max|from):(\\d{1,18})");
     private static final Pattern REGEX = Pattern.compile("/(.*)/([A-Za-z]*)", Pattern.DOTALL);
     private static final String FORMS = "write grep:TEXT (literal), grep:\"TEXT\" (literal as a JSON string, i after it to "

@@ -81,6 +81,7 @@ class GrepsTest {
                 Arguments.of("grep:x max:0", "asks for at most 0 matches"),
                 Arguments.of("grep:x context:51", "asks for 51 context lines; at most 50 are shown"),
                 Arguments.of("grep:x max:1 max:2", "names max: twice"),
+                Arguments.of("grep:x" + " max:1".repeat(5000), "names max: twice"),
                 Arguments.of("grep:\"x\"g", "has the flags 'g'"));
     }
 
