@@ -79,7 +79,7 @@ final class GrepReader {
                 .filter(Optional::isPresent)
                 .toUni()
                 .map(found -> found == null ? scan.end() : found.get())
-                .onFailure(GrepScan.GaveUp.class).transform(e -> tooCostly(grep, text, ((GrepScan.GaveUp) e).unit));
+                .onFailure(GrepScan.GaveUp.class).transform(e -> tooCostly(grep, text, (GrepScan.GaveUp) e));
     }
 
     /** The chunk's bytes go straight into the search's buffer. */
@@ -112,9 +112,14 @@ final class GrepReader {
         }
     }
 
-    private InvalidSelectorException tooCostly(Selector.Grep grep, boolean text, long unit) {
-        return new InvalidSelectorException("'" + Utf8.clip(grep.toString(), 200) + "' gave up on " + (text ? "line " : "entry ")
-                + unit + ": the regular expression needed more than " + settings.grepRegexStepsPerChar() + " steps per character "
+    private InvalidSelectorException tooCostly(Selector.Grep grep, boolean text, GrepScan.GaveUp gaveUp) {
+        String where = "'" + Utf8.clip(grep.toString(), 200) + "' gave up on " + (text ? "line " : "entry ") + gaveUp.unit;
+        if (gaveUp.tooDeep) {
+            return new InvalidSelectorException(where + ": the regular expression repeats a group or alternation too many "
+                    + "times there for the matcher to follow (as (a|aa)+ does on a long line): simplify it, e.g. a+ for (a|aa)+ "
+                    + "or [ab]+ for (a|b)+, or search for a literal part of it with grep:TEXT");
+        }
+        return new InvalidSelectorException(where + ": the regular expression needed more than " + settings.grepRegexStepsPerChar() + " steps per character "
                 + "there (it backtracks too much, as nested quantifiers like (a+)+ do): simplify it, e.g. a+ for (a+)+, or "
                 + "search for a literal part of it with grep:TEXT");
     }

@@ -20,10 +20,13 @@ final class GrepScan {
     /** A regular expression needed more steps than its budget on unit {@code unit}. */
     static final class GaveUp extends RuntimeException {
         final long unit;
+        /** The regex recursed deeper than the thread's stack (a repeated group or alternation over a long unit). */
+        final boolean tooDeep;
 
-        GaveUp(long unit) {
+        GaveUp(long unit, boolean tooDeep) {
             super(null, null, false, false);
             this.unit = unit;
+            this.tooDeep = tooDeep;
         }
     }
 
@@ -227,7 +230,10 @@ final class GrepScan {
         try {
             return matcher.matches(buffer, from, to, unitStart, unitEnd);
         } catch (RegexMatcher.TooCostly e) {
-            throw new GaveUp(unit);
+            throw new GaveUp(unit, false);
+        } catch (StackOverflowError e) {
+            // java.util.regex recurses once per repetition of a group such as (a|aa)+: a long unit exhausts the stack
+            throw new GaveUp(unit, true);
         }
     }
 

@@ -24,8 +24,11 @@ final class Greps {
     /** Context lines around a match at most: what a page can usefully show, and the lines a search keeps in memory. */
     static final int MAX_CONTEXT = 50;
 
+    /** An option; at most three are read off the end (bounded: an unbounded repetition recurses once per option written). */
     private static final String OPTION = "\\s+(?:context|max|from):\\d{1,18}";
-    private static final Pattern TRAILING_OPTIONS = Pattern.compile("(.*?)((?:" + OPTION + ")*)", Pattern.DOTALL);
+    private static final Pattern TRAILING_OPTIONS = Pattern.compile("(.*?)((?:" + OPTION + "){0,3})", Pattern.DOTALL);
+    /** A plain pattern ending like an option that is not one ({@code max:-1}, {@code Max:5}, {@code from: 3}): a typo, not text. */
+    private static final Pattern MISTYPED_OPTION = Pattern.compile("(?s).*\\s((?i:context|max|from)\\s*:\\s*[-+]?\\d[\\d,._]*)");
     private static final Pattern ONE_OPTION = Pattern.compile("(context|max|from):(\\d{1,18})");
     private static final Pattern REGEX = Pattern.compile("/(.*)/([A-Za-z]*)", Pattern.DOTALL);
     private static final String FORMS = "write grep:TEXT (literal), grep:\"TEXT\" (literal as a JSON string, i after it to "
@@ -93,6 +96,13 @@ final class Greps {
             }
             return new Selector.Grep(regex.group(1), true, flags(selector, regex.group(2)), context, max, from);
         }
+        Matcher mistyped = MISTYPED_OPTION.matcher(body);
+        if (mistyped.matches()) {
+            // searched as text, it would answer "no matches" and the model would believe the text absent
+            throw bad(selector, "ends with '" + Utf8.clip(mistyped.group(1), 40) + "', which is not an option: context:N, max:N "
+                    + "and from:N take a whole number of at most 18 digits, in lower case; to search for this text itself, write "
+                    + "it as a JSON string, e.g. grep:" + Utf8.clip(KeyNames.quoted(body), 80));
+        }
         return new Selector.Grep(body, false, false, context, max, from);
     }
 
@@ -145,6 +155,6 @@ final class Greps {
             return false;
         }
         Matcher split = TRAILING_OPTIONS.matcher(text);
-        return split.matches() && split.group(2).isEmpty();
+        return split.matches() && split.group(2).isEmpty() && !MISTYPED_OPTION.matcher(text).matches();
     }
 }

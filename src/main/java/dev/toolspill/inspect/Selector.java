@@ -154,6 +154,11 @@ public sealed interface Selector {
                 throw new InvalidSelectorException("selector '" + Utf8.clip(s, 200) + "' selects nothing: bytes:A..B is 0-based "
                         + "with the end excluded, so B must be > A, e.g. bytes:0..4096");
             }
+            if (bytes.group(3) != null && bytes.group(3).strip().startsWith("bytes:")) {
+                // a next part never chains bytes: (parsing a chain would recurse once per link, and overflow the stack)
+                throw new InvalidSelectorException("selector '" + Utf8.clip(s, 200) + "' continues with bytes: after 'then': "
+                        + "write bytes:A..B then SELECTOR with a selector other than bytes:, or one bytes:A..C for the bytes of both");
+            }
             Selector then = bytes.group(3) == null ? null : parse(bytes.group(3));
             if (then instanceof Head) {
                 throw new InvalidSelectorException("selector '" + Utf8.clip(s, 200) + "' has nothing after 'then': "

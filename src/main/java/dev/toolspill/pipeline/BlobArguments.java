@@ -121,8 +121,11 @@ public class BlobArguments {
         Tool inspect = registry.find("inspect").orElseThrow(() -> new ToolException(ref.where() + ": selections need the "
                 + "inspect tool, which is off here; pass the whole blob"));
         ObjectNode args = JsonNodeFactory.instance.objectNode().put("blob_id", id.toString()).put("selector", ref.selector());
-        return inspect.call(args, caller).map(output -> {
-            if (output instanceof dev.toolspill.output.ToolOutput.Inline inline && inline.droppedBytes() > 0) {
+        // inspect's own errors (a bad selector, an unknown key) name the argument, as every other error here does
+        return inspect.call(args, caller).onFailure(ToolException.class).transform(e -> new ToolException(ref.where() + ": " + e.getMessage(), e))
+                .map(output -> {
+            // a part with a next part is not the whole selection even when nothing was cut (a grep page, bytes then ...)
+            if (output instanceof dev.toolspill.output.ToolOutput.Inline inline && (inline.droppedBytes() > 0 || inline.next() != null)) {
                 throw new ToolException(ref.where() + ": the selection " + ref.selector() + " is larger than inspect returns "
                         + "at once; pass a narrower selector, or the whole blob (without a selector)");
             }

@@ -56,6 +56,30 @@ class BlobArgumentsTest {
     }
 
     @Test
+    void aSelectionThatInspectWouldAnswerInPartsIsRefusedNotPassedInPart() {
+        String id = store(lines(1, 5_000), ContentType.TEXT);
+        // the first page of this grep is not cut (a page of whole matches) but it is not all of them: none may pass
+        for (String selector : new String[] {"grep:long search", "bytes:0..10 then lines:2-3"}) {
+            Response response = echo("{\"$blob\":\"" + id + "\",\"selector\":\"" + selector + "\"}");
+            assertEquals("error", response.path("results[0].status"), selector + ": " + response.asString());
+            assertEquals("argument 'text': the selection " + selector + " is larger than inspect returns at once; pass a narrower "
+                    + "selector, or the whole blob (without a selector)", response.path("results[0].output"));
+        }
+        Response one = echo("{\"$blob\":\"" + id + "\",\"selector\":\"grep:line 4999 of\"}");
+        assertEquals("ok", one.path("results[0].status"), one.asString());
+        assertEquals("4999: line 4999 of a long search result é😀\n[1 match in lines 1-5000]", one.path("results[0].output"));
+    }
+
+    @Test
+    void aBadSelectorNamesTheArgument() {
+        String id = store(lines(1, 5_000), ContentType.TEXT);
+        Response response = echo("{\"$blob\":\"" + id + "\",\"selector\":\"lines:0-1\"}");
+        assertEquals("error", response.path("results[0].status"));
+        assertTrue(response.<String>path("results[0].output").startsWith("argument 'text': selector 'lines:0-1' is not a line range"),
+                response.asString());
+    }
+
+    @Test
     void theArgumentsAreCheckedAgainstTheSchemaAfterTheBlobIsInPlace() {
         String id = store("[" + "{\"n\":1},".repeat(200) + "{\"n\":2}]", ContentType.JSON);
         Response asJson = echo("{\"$blob\":\"" + id + "\",\"as\":\"json\"}");

@@ -164,6 +164,10 @@ public abstract class GrepInspectContractTest {
         assertEquals("error: 'grep:/(.*,){11}P/' gave up on line 2: the regular expression needed more than 1000 steps per "
                 + "character there (it backtracks too much, as nested quantifiers like (a+)+ do): simplify it, e.g. a+ for (a+)+, "
                 + "or search for a literal part of it with grep:TEXT", answer(inspector, costly, "grep:/(.*,){11}P/"));
+        BlobId deep = twins("ok\n" + "a".repeat(100_000) + "b\n", false)[0];
+        assertEquals("error: 'grep:/(a|aa)+c/' gave up on line 2: the regular expression repeats a group or alternation too "
+                + "many times there for the matcher to follow (as (a|aa)+ does on a long line): simplify it, e.g. a+ for (a|aa)+ "
+                + "or [ab]+ for (a|b)+, or search for a literal part of it with grep:TEXT", answer(inspector, deep, "grep:/(a|aa)+c/"));
         Limited none = inspector.inspect(Caller.ANYONE, text, Selector.parse("grep:zzz")).await().atMost(Duration.ofSeconds(30));
         assertEquals("[no matches in lines 1-600]", none.text());
         assertNull(none.next());

@@ -34,7 +34,11 @@ class GrepsTest {
                 Arguments.of(named("a regex ignoring case", "grep:/time(d )?out/i context:2"), new Selector.Grep("time(d )?out", true, true, 2, ALL, -1)),
                 Arguments.of(named("a regex with slashes inside", "grep:/a/b/ max:1"), new Selector.Grep("a/b", true, false, 0, 1, -1)),
                 Arguments.of(named("a regex with spaces", "grep:/a b/i from:3"), new Selector.Grep("a b", true, true, 0, ALL, 3)),
-                Arguments.of(named("the text with a colon", "grep:status:500"), new Selector.Grep("status:500", false, false, 0, ALL, -1)));
+                Arguments.of(named("the text with a colon", "grep:status:500"), new Selector.Grep("status:500", false, false, 0, ALL, -1)),
+                Arguments.of(named("text with an option word that is not a number", "grep:mail from: bob"),
+                        new Selector.Grep("mail from: bob", false, false, 0, ALL, -1)),
+                Arguments.of(named("a quoted literal that ends like a mistyped option", "grep:\"status max:-1\""),
+                        new Selector.Grep("status max:-1", false, false, 0, ALL, -1)));
     }
 
     @ParameterizedTest
@@ -81,6 +85,11 @@ class GrepsTest {
                 Arguments.of("grep:x max:0", "asks for at most 0 matches"),
                 Arguments.of("grep:x context:51", "asks for 51 context lines; at most 50 are shown"),
                 Arguments.of("grep:x max:1 max:2", "names max: twice"),
+                Arguments.of("grep:status max:-1", "ends with 'max:-1', which is not an option"),
+                Arguments.of("grep:status Max:5", "ends with 'Max:5', which is not an option"),
+                Arguments.of("grep:status max: 5", "to search for this text itself, write it as a JSON string, e.g. grep:\"status max: 5\""),
+                Arguments.of("grep:status from:99999999999999999999", "ends with 'from:99999999999999999999', which is not an option"),
+                Arguments.of("grep:x" + " max:1".repeat(5000), "names max: twice"),
                 Arguments.of("grep:\"x\"g", "has the flags 'g'"));
     }
 

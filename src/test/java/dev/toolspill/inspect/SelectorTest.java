@@ -131,6 +131,8 @@ class SelectorTest {
                 Arguments.of(named("bytes:-1..3 (negative)", "bytes:-1..3"), "bytes:A..B"),
                 Arguments.of(named("bytes:0-10 (lines syntax)", "bytes:0-10"), "bytes:A..B"),
                 Arguments.of(named("bytes:0..10 then (nothing after)", "bytes:0..10 then "), "bytes:A..B"),
+                Arguments.of(named("bytes:0..1 then bytes:1..2 then lines:1-2 (a chain of bytes:)", "bytes:0..1 then bytes:1..2 then lines:1-2"),
+                        "other than bytes:"),
                 Arguments.of(named("path without a leading slash", "path:results/0"), "starts with '/'"),
                 Arguments.of(named("path with a bad escape", "path:/a~2b"), "~0"),
                 Arguments.of(named("path with a ~ at the end", "path:/a~"), "~1"),
