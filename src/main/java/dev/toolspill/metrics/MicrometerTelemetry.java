@@ -74,8 +74,9 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     private void gauge(String name, String description, List<StoreGauges> sources, Function<StoreGauges, Optional<Double>> value) {
+        // strong: a gauge holds its state weakly, and nothing else holds this list, so it would read NaN after a GC
         Gauge.builder(name, sources, all -> all.stream().map(value).flatMap(Optional::stream).findFirst().orElse(Double.NaN))
-                .description(description).register(registry);
+                .strongReference(true).description(description).register(registry);
     }
 
     @Override

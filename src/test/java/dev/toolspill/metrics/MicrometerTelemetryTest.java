@@ -71,6 +71,19 @@ class MicrometerTelemetryTest {
     }
 
     @Test
+    void storeGaugesKeepReadingAfterAGarbageCollection() {
+        StoreGauges well = new StoreGauges() {
+            @Override
+            public Optional<Boolean> storeWell() {
+                return Optional.of(true);
+            }
+        };
+        telemetry(10, new java.util.ArrayList<>(List.of(well))); // the list is held by nothing but the gauges
+        System.gc();
+        assertEquals(1.0, registry.get("toolspill.store.well").gauge().value(), "a gauge that lost its state reads NaN");
+    }
+
+    @Test
     void aFailedStoreCallIsAnErrorUnlessTheCallerSaysItIsAnAnswer() {
         MicrometerTelemetry telemetry = telemetry(10, List.of());
         Uni<String> missing = telemetry.storeCall("get", () -> Uni.createFrom().failure(new IllegalStateException("no such blob")),
