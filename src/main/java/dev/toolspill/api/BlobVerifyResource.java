@@ -36,7 +36,7 @@ public class BlobVerifyResource {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Check a blob's bytes against the SHA-256 recorded when it was written",
+    @Operation(operationId = "verifyBlob", summary = "Check a blob's bytes against the SHA-256 recorded when it was written",
             description = "Reads the whole blob (streamed). ok is true when its size and SHA-256 are those recorded; a blob "
                     + "written before digests were recorded has none (sha256 null) and is never ok. actual_sha256 is given "
                     + "when ok is false.")

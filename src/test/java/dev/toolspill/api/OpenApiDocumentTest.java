@@ -33,7 +33,8 @@ class OpenApiDocumentTest {
             "GET /v1/tools", new Expected("listTools", "200", "400", "401", "503"),
             "GET /v1/blobs/{id}", new Expected("getBlob", "200", "206", "304", "400", "401", "404", "416", "503"),
             "DELETE /v1/blobs/{id}", new Expected("deleteBlob", "204", "400", "401", "404", "503"),
-            "GET /v1/blobs/{id}/inspect", new Expected("inspectBlob", "200", "400", "401", "404", "503"));
+            "GET /v1/blobs/{id}/inspect", new Expected("inspectBlob", "200", "400", "401", "404", "503"),
+            "POST /v1/blobs/{id}/verify", new Expected("verifyBlob", "200", "400", "401", "404", "503"));
 
     private static SwaggerParseResult parsed;
 
