@@ -84,6 +84,16 @@ class MicrometerTelemetryTest {
     }
 
     @Test
+    void eachUpstreamServerHasASeriesThatFollowsItsTools() {
+        java.util.Map<String, Integer> tools = new java.util.concurrent.ConcurrentHashMap<>(java.util.Map.of("github", 12, "search", 0));
+        telemetry(10, List.of()).upstreamGauges(() -> tools);
+        assertEquals(12.0, registry.get("toolspill.mcp.upstream.tools").tag("server", "github").gauge().value());
+        assertEquals(0.0, registry.get("toolspill.mcp.upstream.tools").tag("server", "search").gauge().value());
+        tools.put("github", 0); // it can no longer be reached
+        assertEquals(0.0, registry.get("toolspill.mcp.upstream.tools").tag("server", "github").gauge().value());
+    }
+
+    @Test
     void aFailedStoreCallIsAnErrorUnlessTheCallerSaysItIsAnAnswer() {
         MicrometerTelemetry telemetry = telemetry(10, List.of());
         Uni<String> missing = telemetry.storeCall("get", () -> Uni.createFrom().failure(new IllegalStateException("no such blob")),
