@@ -2,7 +2,9 @@ package dev.toolspill.health;
 
 import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.metrics.StoreGauges;
+import io.smallrye.health.api.Wellness;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -16,7 +18,8 @@ public class StoreState implements StoreGauges {
     private final Spool spool;
     private final Clock clock;
 
-    public StoreState(StoreWellness wellness, Spool spool) {
+    @Inject // two constructors: without it, this is no bean at all, and the gauges are never published
+    public StoreState(@Wellness StoreWellness wellness, Spool spool) {
         this(wellness, spool, Clock.systemUTC());
     }
 

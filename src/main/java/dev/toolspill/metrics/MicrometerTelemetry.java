@@ -49,8 +49,10 @@ public class MicrometerTelemetry implements Telemetry {
     private final Counter stored;
 
     @jakarta.inject.Inject
-    public MicrometerTelemetry(MeterRegistry registry, Tracer tracer, ToolspillConfig config, Instance<StoreGauges> gauges) {
+    public MicrometerTelemetry(MeterRegistry registry, Tracer tracer, ToolspillConfig config, Instance<StoreGauges> gauges,
+                               Instance<UpstreamGauges> upstreams) {
         this(registry, tracer, config.metrics().maxTools(), gauges.stream().toList());
+        upstreams.forEach(this::upstreamGauges);
     }
 
     MicrometerTelemetry(MeterRegistry registry, Tracer tracer, int maxTools, List<StoreGauges> found) {
@@ -74,8 +76,18 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     private void gauge(String name, String description, List<StoreGauges> sources, Function<StoreGauges, Optional<Double>> value) {
+        // strong: a gauge holds its state weakly, and nothing else holds this list, so it would read NaN after a GC
         Gauge.builder(name, sources, all -> all.stream().map(value).flatMap(Optional::stream).findFirst().orElse(Double.NaN))
-                .description(description).register(registry);
+                .strongReference(true).description(description).register(registry);
+    }
+
+    /** One series per configured MCP server, so an alert sees a server whose tools dropped to 0 (it cannot be reached). */
+    void upstreamGauges(UpstreamGauges upstreams) {
+        for (String server : upstreams.toolsByServer().keySet()) {
+            Gauge.builder("toolspill.mcp.upstream.tools", upstreams, u -> u.toolsByServer().getOrDefault(server, 0))
+                    .strongReference(true).description("Tools an upstream MCP server offers now; 0 while it cannot be reached")
+                    .tag("server", server).register(registry);
+        }
     }
 
     @Override

@@ -71,6 +71,15 @@ class MetricsResourceTest {
                 .body(org.hamcrest.Matchers.containsString("# TYPE toolspill_uploads_in_flight gauge"));
     }
 
+    @Test
+    void theStoreAndSpoolGaugesArePublishedFromTheFirstScrape() {
+        Scrape scrape = Scrape.now();
+        assertTrue(scrape.text().contains("# TYPE toolspill_store_well gauge"), "the gauge alerts watch, since readiness stays UP");
+        assertEquals(1.0, scrape.value("toolspill_store_well", Map.of()), "the test store is up");
+        assertTrue(scrape.text().contains("# TYPE toolspill_spool_bytes gauge"));
+        assertTrue(scrape.text().contains("# TYPE toolspill_spool_oldest_seconds gauge"));
+    }
+
     private static long bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8).length;
     }

@@ -71,6 +71,29 @@ class MicrometerTelemetryTest {
     }
 
     @Test
+    void storeGaugesKeepReadingAfterAGarbageCollection() {
+        StoreGauges well = new StoreGauges() {
+            @Override
+            public Optional<Boolean> storeWell() {
+                return Optional.of(true);
+            }
+        };
+        telemetry(10, new java.util.ArrayList<>(List.of(well))); // the list is held by nothing but the gauges
+        System.gc();
+        assertEquals(1.0, registry.get("toolspill.store.well").gauge().value(), "a gauge that lost its state reads NaN");
+    }
+
+    @Test
+    void eachUpstreamServerHasASeriesThatFollowsItsTools() {
+        java.util.Map<String, Integer> tools = new java.util.concurrent.ConcurrentHashMap<>(java.util.Map.of("github", 12, "search", 0));
+        telemetry(10, List.of()).upstreamGauges(() -> tools);
+        assertEquals(12.0, registry.get("toolspill.mcp.upstream.tools").tag("server", "github").gauge().value());
+        assertEquals(0.0, registry.get("toolspill.mcp.upstream.tools").tag("server", "search").gauge().value());
+        tools.put("github", 0); // it can no longer be reached
+        assertEquals(0.0, registry.get("toolspill.mcp.upstream.tools").tag("server", "github").gauge().value());
+    }
+
+    @Test
     void aFailedStoreCallIsAnErrorUnlessTheCallerSaysItIsAnAnswer() {
         MicrometerTelemetry telemetry = telemetry(10, List.of());
         Uni<String> missing = telemetry.storeCall("get", () -> Uni.createFrom().failure(new IllegalStateException("no such blob")),

@@ -207,9 +207,27 @@ final class McpUpstream {
             return new ToolException("tool " + tool + " did not answer within " + Durations.format(settings.requestTimeout())
                     + "; retry with a narrower request", failure);
         }
+        if (unreadable(failure)) { // it was reached and answered, but not with an MCP result: not a connection problem
+            Log.warnf("MCP server %s (%s) gave an answer to %s that is not a valid MCP result: %s", settings.server(), settings.url(),
+                    tool, rootCause(failure));
+            return new ToolException("tool " + tool + " failed: its MCP server " + settings.server()
+                    + " gave an answer that is not a valid MCP result (" + McpResults.clip(rootCause(failure).lines().findFirst().orElse(""))
+                    + "); try again later or use another tool", failure);
+        }
         refresh().subscribe().with(done -> { }); // the connection may be gone: find out now rather than at the next refresh
-        return new ToolException("tool " + tool + " is unavailable: its MCP server " + settings.server() + " at "
-                + settings.url().getAuthority() + " could not be reached (" + rootCause(failure) + "); try again later or use another tool", failure);
+        // the model is told which server, not where it is: its address belongs in the log (lost() logs it with the URL)
+        return new ToolException("tool " + tool + " is unavailable: its MCP server " + settings.server()
+                + " could not be reached (" + McpResults.clip(rootCause(failure).lines().findFirst().orElse("")) + "); try again later or use another tool", failure);
+    }
+
+    /** An answer the SDK could not read as JSON or as an MCP result (bad JSON, a wrong shape, an unknown content type). */
+    private static boolean unreadable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof com.fasterxml.jackson.core.JsonProcessingException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What went wrong at the bottom, e.g. {@code ConnectException: Connection refused}: the SDK's wrappers say little. */

@@ -3,6 +3,7 @@ package dev.toolspill.tool.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.McpServer;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.metrics.UpstreamGauges;
 import dev.toolspill.tool.Tool;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
@@ -26,7 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * it is back. Listeners hear whenever the set of upstream tools changes.
  */
 @ApplicationScoped
-public class McpUpstreams {
+public class McpUpstreams implements UpstreamGauges {
 
     private final List<McpUpstream> upstreams = new ArrayList<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
@@ -119,6 +120,13 @@ public class McpUpstreams {
     /** How many upstream tools are offered now (a gauge: it drops when a server cannot be reached). */
     public int availableTools() {
         return upstreams.stream().mapToInt(upstream -> upstream.tools().size()).sum();
+    }
+
+    @Override
+    public Map<String, Integer> toolsByServer() {
+        Map<String, Integer> tools = new java.util.TreeMap<>();
+        upstreams.forEach(upstream -> tools.put(upstream.server(), upstream.tools().size()));
+        return tools;
     }
 
     /** How many upstream servers are configured. */

@@ -2,7 +2,13 @@ package dev.toolspill.tool.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.tool.ToolException;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 
 import java.net.URI;
 import java.time.Duration;
@@ -11,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +46,53 @@ class McpUpstreamLimitsTest {
             assertEquals("[{\"id\":0,\"name\":\"row-0\"}]", rows.replace("{\"name\":\"row-0\",\"id\":0}", "{\"id\":0,\"name\":\"row-0\"}"));
             upstream.close();
         }
+    }
+
+    @Test
+    void anAnswerThatIsNoMcpResultIsAFailureOfTheToolNotOfTheConnectionAndNamesNoAddress() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/mcp", McpUpstreamLimitsTest::answerContentAsAString);
+        server.start();
+        try {
+            McpUpstream upstream = upstream("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp", 16 << 20, () -> { });
+            upstream.refresh().await().atMost(Duration.ofMinutes(1));
+            assertEquals(1, upstream.tools().size());
+
+            ToolException odd = assertThrows(ToolException.class, () -> upstream.call("up_odd", "odd", MAPPER.createObjectNode())
+                    .await().atMost(Duration.ofMinutes(1)));
+            assertTrue(odd.getMessage().startsWith("tool up_odd failed: its MCP server up gave an answer that is not a valid MCP result ("),
+                    odd.getMessage());
+            assertFalse(odd.getMessage().contains("127.0.0.1"), "the model is not told where the server is: " + odd.getMessage());
+            assertFalse(odd.getMessage().contains("\n"), odd.getMessage());
+            assertEquals(1, upstream.tools().size(), "a server that answers is still offered");
+            upstream.close();
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    /** A Streamable HTTP server whose one tool answers {@code "content": "a string"} where MCP has an array. */
+    private static void answerContentAsAString(HttpExchange exchange) throws IOException {
+        var request = MAPPER.readTree(exchange.getRequestBody().readAllBytes());
+        if (!request.has("id")) {
+            exchange.sendResponseHeaders(202, -1);
+            exchange.close();
+            return;
+        }
+        var result = switch (request.path("method").asText()) {
+            case "initialize" -> MAPPER.createObjectNode().put("protocolVersion", request.at("/params/protocolVersion").asText())
+                    .<com.fasterxml.jackson.databind.node.ObjectNode>set("capabilities", MAPPER.createObjectNode().set("tools", MAPPER.createObjectNode()))
+                    .set("serverInfo", MAPPER.createObjectNode().put("name", "odd").put("version", "1"));
+            case "tools/list" -> MAPPER.createObjectNode().set("tools", MAPPER.createArrayNode().add(MAPPER.createObjectNode()
+                    .put("name", "odd").set("inputSchema", MAPPER.createObjectNode().put("type", "object"))));
+            default -> MAPPER.createObjectNode().put("content", "just a string");
+        };
+        byte[] body = MAPPER.writeValueAsString(MAPPER.createObjectNode().put("jsonrpc", "2.0").<com.fasterxml.jackson.databind.node.ObjectNode>set("id", request.get("id"))
+                .set("result", result)).getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
     }
 
     @Test

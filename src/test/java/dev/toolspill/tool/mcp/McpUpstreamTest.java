@@ -91,6 +91,9 @@ class McpUpstreamTest {
                 .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}").when().post("/mcp").asString();
         assertTrue(mcp.contains("\"up_big_log\""), mcp);
         assertEquals(4, upstreams.availableTools(), "the gauge counts the tools of the server that is up");
+        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"up\"} 4.0"), metrics);
+        assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"late\"}"), "a server not reached yet has its series too");
     }
 
     @Test
