@@ -78,7 +78,7 @@ public class ProblemMappers {
      */
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     public Response unauthorized(RuntimeException e, HttpHeaders headers, io.vertx.core.http.HttpServerRequest request) {
-        Unauthorized unauthorized = Unauthorized.of(headers.getHeaderString(HttpHeaders.AUTHORIZATION));
+        Unauthorized unauthorized = Unauthorized.of(headers.getRequestHeader(HttpHeaders.AUTHORIZATION));
         Response.ResponseBuilder response = Response.fromResponse(Problem.response(401, Unauthorized.TITLE, unauthorized.detail()))
                 .header(HttpHeaders.WWW_AUTHENTICATE, unauthorized.challenge())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
