@@ -173,6 +173,18 @@ class AuthProfileTest {
     }
 
     @Test
+    void theOpenMetricsNeverShowABlobIdFromARefusedPath() {
+        String id = storeWith(KEY_A);
+        as(WRONG).get("/v1/blobs/" + id).then().statusCode(401);
+        given().queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect").then().statusCode(401);
+        as(WRONG).post("/v1/blobs/" + id + "/verify").then().statusCode(401);
+        given().urlEncodingEnabled(false).get("/v1/blobs/" + id + "/x/y").then().statusCode(401);
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertFalse(metrics.contains(id), "a blob id is on the open /q/metrics");
+        assertTrue(metrics.contains("uri=\"/v1/blobs/{id}\""), "the refused read is counted under its template");
+    }
+
+    @Test
     void pathSpellingsDoNotGetPastTheKey() {
         for (String path : List.of("//v1/tools", "/v1/./tools", "/q/../v1/tools", "/v1/%74ools", "/V1/tools", "/v1/tools/", "/v1/tools;x=1")) {
             int status = given().urlEncodingEnabled(false).get(path).statusCode();
