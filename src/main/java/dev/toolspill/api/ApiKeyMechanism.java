@@ -42,6 +42,10 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
         // Quarkus' own paths (health, OpenAPI) are open: a key sent there is not even looked at
         boolean open = context.normalizedPath().startsWith("/q/");
+        if (enabled && !open && context.request().headers().getAll(HttpHeaders.AUTHORIZATION).size() > 1) {
+            // which one would count? A proxy that adds its own after the client's must not find the client's chosen
+            return Uni.createFrom().failure(new io.quarkus.security.AuthenticationFailedException("more than one Authorization header"));
+        }
         String key = enabled && !open ? bearerKey(context.request().getHeader(HttpHeaders.AUTHORIZATION)) : null;
         if (key == null) {
             return Uni.createFrom().nullItem();
@@ -65,7 +69,7 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
     }
 
     private static Unauthorized unauthorized(RoutingContext context) {
-        return Unauthorized.of(context.request().getHeader(HttpHeaders.AUTHORIZATION));
+        return Unauthorized.of(context.request().headers().getAll(HttpHeaders.AUTHORIZATION));
     }
 
     /**

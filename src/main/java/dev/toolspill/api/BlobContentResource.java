@@ -136,7 +136,9 @@ public class BlobContentResource {
         String range = ifRange == null || etag.isStronglyMatchedBy(ifRange) ? header(headers, "Range") : null;
         HttpRange.Selection selection = HttpRange.select(range, blob.bytes());
         if (selection instanceof HttpRange.Part part) {
-            return content(Response.status(Response.Status.PARTIAL_CONTENT), blob, etag, part.range(), Optional.empty())
+            // a range over every byte (bytes=0-, a suffix as long as the blob) is the whole blob: checked as one
+            boolean whole = part.range().offset() == 0 && part.range().length() == blob.bytes();
+            return content(Response.status(Response.Status.PARTIAL_CONTENT), blob, etag, part.range(), whole ? record : Optional.empty())
                     .header("Content-Range", part.contentRange())
                     .build();
         }

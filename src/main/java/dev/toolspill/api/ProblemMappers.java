@@ -1,6 +1,7 @@
 package dev.toolspill.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobDamagedException;
@@ -77,7 +78,7 @@ public class ProblemMappers {
      */
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     public Response unauthorized(RuntimeException e, HttpHeaders headers, io.vertx.core.http.HttpServerRequest request) {
-        Unauthorized unauthorized = Unauthorized.of(headers.getHeaderString(HttpHeaders.AUTHORIZATION));
+        Unauthorized unauthorized = Unauthorized.of(headers.getRequestHeader(HttpHeaders.AUTHORIZATION));
         Response.ResponseBuilder response = Response.fromResponse(Problem.response(401, Unauthorized.TITLE, unauthorized.detail()))
                 .header(HttpHeaders.WWW_AUTHENTICATE, unauthorized.challenge())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
@@ -101,6 +102,17 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response mismatchedJson(MismatchedInputException e) {
         return Problem.response(Response.Status.BAD_REQUEST, describe(e));
+    }
+
+    /**
+     * A key given twice in an object read into a record ({@code "arguments"} twice in a call) reaches Jackson as a
+     * definition problem, which Quarkus would answer with an empty 500: it is the body's shape, so a 400.
+     */
+    @ServerExceptionMapper
+    public Response repeatedKey(InvalidDefinitionException e) {
+        Log.infof("A JSON body could not be read into its type: %s", e.getOriginalMessage());
+        return Problem.response(Response.Status.BAD_REQUEST, describe(e).replace("does not have the type this endpoint takes there",
+                "does not have the type this endpoint takes there (is a key given twice?)"));
     }
 
     @ServerExceptionMapper

@@ -10,6 +10,15 @@ record Unauthorized(String challenge, String detail) {
     static final String TITLE = "Unauthorized";
     private static final String REALM = "Bearer realm=\"toolspill\"";
 
+    /** From every {@code Authorization} header of the request: more than one is refused, whatever they hold. */
+    static Unauthorized of(java.util.List<String> authorizations) {
+        if (authorizations != null && authorizations.size() > 1) {
+            return new Unauthorized(REALM + ", error=\"invalid_request\"",
+                    "the request has " + authorizations.size() + " Authorization headers: send exactly one, 'Authorization: Bearer <key>'");
+        }
+        return of(authorizations == null || authorizations.isEmpty() ? null : authorizations.get(0));
+    }
+
     static Unauthorized of(String authorization) {
         if (authorization == null) {
             return new Unauthorized(REALM, "this path needs an API key: send it as 'Authorization: Bearer <key>'");

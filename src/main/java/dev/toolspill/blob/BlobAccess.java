@@ -37,9 +37,12 @@ public class BlobAccess {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
         BlobRecord known = records.getIfPresent(id);
-        Uni<Optional<BlobRecord>> record = known != null ? Uni.createFrom().item(Optional.of(known))
-                : store.readRecord(id).invoke(found -> found.ifPresent(r -> records.put(id, r)));
-        return record.map(found -> {
+        if (known != null && caller.mayRead(known.owner())) {
+            return Uni.createFrom().item(Optional.of(known));
+        }
+        // not known here, or known and refused: the store is asked either way, so a refusal takes as long as an
+        // unknown id does (answered from the cache it would be much faster, telling that the blob exists)
+        return store.readRecord(id).invoke(found -> found.ifPresent(r -> records.put(id, r))).map(found -> {
             if (!caller.mayRead(found.map(BlobRecord::owner).orElse(null))) {
                 throw new BlobNotFoundException(id);
             }

@@ -141,6 +141,18 @@ class AuthProfileTest {
     }
 
     @Test
+    void twoAuthorizationHeadersAreUnauthorizedWhicheverComesFirst() {
+        for (List<String> keys : List.of(List.of(KEY_A, WRONG), List.of(WRONG, KEY_A), List.of(KEY_A, KEY_B))) {
+            Response response = given().header("Authorization", "Bearer " + keys.get(0)).header("Authorization", "Bearer " + keys.get(1))
+                    .get("/v1/tools");
+            assertUnauthorized(response, "GET /v1/tools", "send exactly one");
+            assertFalse(response.asString().contains(KEY_A), "the key is not repeated");
+        }
+        given().header("Authorization", "Bearer " + KEY_A).header("Authorization", "Bearer " + KEY_A2).contentType(ContentType.JSON)
+                .body("{\"calls\":[]}").post("/v1/tool-calls").then().statusCode(401).contentType(Problem.MEDIA_TYPE);
+    }
+
+    @Test
     void everyEndpointWithARightKeySucceeds() {
         Map<String, Integer> expected = Map.of("POST /v1/noop", 204);
         for (String key : List.of(KEY_A, KEY_A2, KEY_B)) {
@@ -158,6 +170,18 @@ class AuthProfileTest {
             given().get(path).then().statusCode(200);
             as(WRONG).get(path).then().statusCode(200);
         }
+    }
+
+    @Test
+    void theOpenMetricsNeverShowABlobIdFromARefusedPath() {
+        String id = storeWith(KEY_A);
+        as(WRONG).get("/v1/blobs/" + id).then().statusCode(401);
+        given().queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect").then().statusCode(401);
+        as(WRONG).post("/v1/blobs/" + id + "/verify").then().statusCode(401);
+        given().urlEncodingEnabled(false).get("/v1/blobs/" + id + "/x/y").then().statusCode(401);
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        assertFalse(metrics.contains(id), "a blob id is on the open /q/metrics");
+        assertTrue(metrics.contains("uri=\"/v1/blobs/{id}\""), "the refused read is counted under its template");
     }
 
     @Test

@@ -98,7 +98,7 @@ class HttpHygieneTest {
         String answer = raw("GET /q/health/ready HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
         assertFalse(body(answer).contains("test-data"), answer);
-        // the one path it names is where the store's own health is reported
-        assertFalse(body(answer).replace("/q/health/well", "").contains("/"), answer);
+        // the one path it may name is the health check of the store's wellness, which says nothing of where it is
+        assertFalse(body(answer).replace("\"/q/health/well\"", "").contains("/"), answer);
     }
 }

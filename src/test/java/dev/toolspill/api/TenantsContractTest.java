@@ -186,6 +186,25 @@ abstract class TenantsContractTest {
     }
 
     @Test
+    void aRangeOverTheWholeOfADamagedBlobFailsAsAWholeGetDoes() throws Exception {
+        String id = storeAs(KEY_A, LINES);
+        damage("blobs/" + id + ".txt");
+
+        for (String range : List.of("bytes=0-", "bytes=-" + LINES.length(), "bytes=0-" + (LINES.length() + 100))) {
+            HttpRequest get = HttpRequest.newBuilder(URI.create(root + "v1/blobs/" + id))
+                    .header("Authorization", "Bearer " + KEY_A).header("Range", range).build();
+            boolean completeAnswer;
+            try {
+                HttpResponse<byte[]> response = HttpClient.newHttpClient().send(get, HttpResponse.BodyHandlers.ofByteArray());
+                completeAnswer = response.statusCode() < 300 && response.body().length == LINES.length();
+            } catch (IOException cut) {
+                completeAnswer = false; // the connection was reset before the body ended
+            }
+            assertFalse(completeAnswer, range + " over a damaged blob never reads as a complete answer");
+        }
+    }
+
+    @Test
     void aBlobWithoutARecordIsNobodysAndNoTenantReadsIt() throws Exception {
         String id = storeAs(KEY_A, LINES);
         dropRecord(id);

@@ -250,7 +250,7 @@ class ToolCallsResourceTest {
     @Test
     void aBodyOfTheWrongShapeIsDescribedInJsonTermsNeverJavaTypes() {
         for (String body : new String[] {"[]", "{\"calls\":[1]}", "{\"calls\":[{\"id\":{\"a\":1},\"name\":\"x\"}]}",
-                "{\"calls\":[],\"calls\":[]}"}) {
+                "{\"calls\":[],\"calls\":[]}", "{\"calls\":[{\"id\":\"1\",\"name\":\"x\",\"arguments\":{},\"arguments\":1}]}"}) {
             String detail = given().contentType(ContentType.JSON).body(body).when().post("/v1/tool-calls").then().statusCode(400)
                     .contentType("application/problem+json").extract().path("detail");
             assertTrue(!detail.contains("dev.toolspill") && !detail.contains("java.") && !detail.contains("`"), detail);
