@@ -181,17 +181,29 @@ public class FsBlobStore implements BlobStore {
         return blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), cutoff));
     }
 
-    /** Checks the store, then removes the temp files of writes a crash cut short (not written to for a while). */
+    /**
+     * Checks the store, then removes the temp files of writes a crash cut short: those not written to for
+     * {@code crashedAfter} at once, and, one {@code crashedAfter} later, those not written to since this replica started
+     * (a write of a live replica sharing the volume writes on, or stalls and is dropped, within that time), so a restart
+     * right after a crash leaves nothing behind for long.
+     */
     @Override
     public Uni<Void> prepare() {
-        return checkReady().chain(() -> blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), Instant.now().minus(crashedAfter)))
-                        .onFailure().recoverWithItem(0)) // retention tries again on its next pass
+        Instant started = Instant.now();
+        return checkReady().chain(() -> removeTempFiles(started.minus(crashedAfter)))
+                .invoke(() -> vertx.setTimer(Math.max(1, crashedAfter.toMillis()),
+                        timer -> removeTempFiles(started).subscribe().with(ignored -> { }, failure -> { })))
+                .replaceWithVoid();
+    }
+
+    private Uni<Integer> removeTempFiles(Instant notWrittenSince) {
+        return blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), notWrittenSince))
+                .onFailure().recoverWithItem(0) // retention tries again on its next pass
                 .invoke(removed -> {
                     if (removed > 0) {
                         io.quarkus.logging.Log.infof("Removed %d temp files that writes cut short left in %s", removed, root.resolve(BlobLayout.TMP));
                     }
-                })
-                .replaceWithVoid();
+                });
     }
 
     @Override

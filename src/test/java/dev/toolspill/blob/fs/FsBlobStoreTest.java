@@ -91,6 +91,23 @@ class FsBlobStoreTest extends BlobStoreContractTest {
     }
 
     @Test
+    void aCrashRightBeforeTheRestartLeavesNoTempFileForLong() throws Exception {
+        Path tmp = Files.createDirectories(root.resolve("tmp"));
+        Path crashed = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f72.123.part"), "cut by a kill a moment ago");
+        Files.setLastModifiedTime(crashed, FileTime.from(Instant.now().minusMillis(100)));
+
+        await(new FsBlobStore(root, VERTX, Duration.ofMillis(500)).prepare());
+        Path afterStart = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f73.456.part"), "a write of this run");
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (Files.exists(crashed) && System.nanoTime() < deadline) {
+            Thread.sleep(50); // polls the second pass, one crash window after start-up
+        }
+        assertFalse(Files.exists(crashed), "not written to since the replica started, one crash window later");
+        assertTrue(Files.exists(afterStart), "written after the start: a live write");
+    }
+
+    @Test
     void aRecordLeftWithoutItsBlobIsListedForRemovalAndABlobsRecordIsNot() {
         BlobId kept = BlobId.at(Instant.now().minus(Duration.ofHours(3)));
         BlobId cut = BlobId.at(Instant.now().minus(Duration.ofHours(3)));
