@@ -18,13 +18,15 @@ import java.util.Optional;
  * has proved who is asking and before anything else is done: requests a second on every path but {@code /q/*};
  * for {@code POST /v1/tool-outputs} also the bytes stored today and the uploads at once. A refusal is 429
  * problem+json with Retry-After. The tenant is the authenticated principal's name; with authentication off, every
- * caller is the one tenant {@value #SHARED}.
+ * caller is the one tenant {@code anonymous}.
  */
 @ApplicationScoped
 public class TenantLimits {
 
-    static final String SHARED = "anonymous";
+    static final String SHARED = TenantQuotas.nameOf(null);
     private static final String INGEST = "/v1/tool-outputs";
+    /** Paths whose calls run tools, whose outputs are stored under the caller's name and counted after the fact. */
+    private static final java.util.Set<String> STORING = java.util.Set.of("/v1/tool-calls", "/mcp");
 
     private final TenantQuotas quotas;
     private final ObjectMapper mapper;
@@ -48,6 +50,8 @@ public class TenantLimits {
         Optional<Refusal> refusal = quotas.request(tenant);
         if (refusal.isEmpty() && context.request().method() == HttpMethod.POST && context.normalizedPath().equals(INGEST)) {
             refusal = admitUpload(context, tenant);
+        } else if (refusal.isEmpty() && context.request().method() == HttpMethod.POST && STORING.contains(context.normalizedPath())) {
+            refusal = quotas.store(tenant, 0); // tools' outputs are stored too: a spent day's budget refuses the batch
         }
         refusal.ifPresentOrElse(r -> refuse(context, r), context::next);
     }

@@ -5,6 +5,7 @@ import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.Telemetry;
+import dev.toolspill.quota.TenantQuotas;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tenant.Caller;
 import dev.toolspill.tenant.ToolAccess;
@@ -48,11 +49,13 @@ public class ToolPipeline {
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
     private final Telemetry telemetry;
+    private final TenantQuotas quotas;
 
     public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
                         ToolAccess access, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config,
-                        Telemetry telemetry) {
+                        Telemetry telemetry, TenantQuotas quotas) {
         this.telemetry = telemetry;
+        this.quotas = quotas;
         this.arguments = arguments;
         this.access = access;
         this.registry = registry;
@@ -164,6 +167,8 @@ public class ToolPipeline {
                         ? admit(tool, output, started[0], on.tenant(), caller)
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .invoke(admitted -> telemetry.output(call.name(), admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes()))
+                // what a tool's output stored counts against the tenant's bytes a day, as an upload's body does
+                .invoke(admitted -> quotas.stored(TenantQuotas.nameOf(on.tenant()), admitted.blob() == null ? 0 : admitted.blob().bytes()))
                 .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }

@@ -86,6 +86,11 @@ public class TenantQuotas {
                 + ": the budget starts again at 00:00 UTC", untilMidnight()));
     }
 
+    /** The name limits are kept under: the tenant, or the one shared tenant {@code anonymous} with authentication off. */
+    public static String nameOf(String tenant) {
+        return tenant == null ? "anonymous" : tenant;
+    }
+
     /** Counts bytes this tenant stored. */
     public void stored(String name, long bytes) {
         if (bytes > 0) {

@@ -28,20 +28,23 @@ class TenantLimitsTest {
     static final String KEY_A = "limits-key-of-team-a-41c2";
     static final String KEY_B = "limits-key-of-team-b-93fe";
     static final String KEY_C = "limits-key-of-team-c-07aa";
+    static final String KEY_D = "limits-key-of-team-d-5e21";
 
     public static class Profile implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "toolspill.blob-store.fs.root", "target/test-data-limits",
-                    "toolspill.auth.enabled", "true",
-                    "toolspill.auth.keys.\"team-a\"", AuthProfileTest.sha256(KEY_A),
-                    "toolspill.auth.keys.\"team-b\"", AuthProfileTest.sha256(KEY_B),
-                    "toolspill.auth.keys.\"team-c\"", AuthProfileTest.sha256(KEY_C),
-                    "toolspill.limits.requests-per-second", "0.0166",
-                    "toolspill.limits.burst", "3",
-                    "toolspill.limits.tenants.\"team-c\".requests-per-second", "1000",
-                    "toolspill.limits.stored-bytes-per-day", "3000");
+            return Map.ofEntries(
+                    Map.entry("toolspill.auth.keys.\"team-d\"", AuthProfileTest.sha256(KEY_D)),
+                    Map.entry("toolspill.limits.tenants.\"team-d\".requests-per-second", "1000"),
+                    Map.entry("toolspill.blob-store.fs.root", "target/test-data-limits"),
+                    Map.entry("toolspill.auth.enabled", "true"),
+                    Map.entry("toolspill.auth.keys.\"team-a\"", AuthProfileTest.sha256(KEY_A)),
+                    Map.entry("toolspill.auth.keys.\"team-b\"", AuthProfileTest.sha256(KEY_B)),
+                    Map.entry("toolspill.auth.keys.\"team-c\"", AuthProfileTest.sha256(KEY_C)),
+                    Map.entry("toolspill.limits.requests-per-second", "0.0166"),
+                    Map.entry("toolspill.limits.burst", "3"),
+                    Map.entry("toolspill.limits.tenants.\"team-c\".requests-per-second", "1000"),
+                    Map.entry("toolspill.limits.stored-bytes-per-day", "3000"));
         }
     }
 
@@ -93,5 +96,19 @@ class TenantLimitsTest {
                 .then().statusCode(200);
         assertEquals(429, as(KEY_C).contentType(ContentType.TEXT).body("y".repeat(21)).when().post("/v1/tool-outputs?tool=t").statusCode(),
                 "2980 bytes stored: 21 more would pass the 3000");
+    }
+
+    @Test
+    void outputsThatToolsStoreCountAgainstTheDailyBudgetAndASpentBudgetRefusesTheNextBatch() {
+        String call = "{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"a line a tool wrote\\n\",\"times\":%d}}]}";
+        as(KEY_D).contentType(ContentType.JSON).body(call.formatted(160)).when().post("/v1/tool-calls") // 3200 bytes, stored
+                .then().statusCode(200).body("results[0].blob.bytes", equalTo(3200));
+
+        Response refused = as(KEY_D).contentType(ContentType.JSON).body(call.formatted(1)).when().post("/v1/tool-calls");
+        refused.then().statusCode(429)
+                .contentType(Problem.MEDIA_TYPE)
+                .body("detail", containsString("stored 3200 of its 3000 bytes"));
+        assertEquals(429, as(KEY_D).contentType(ContentType.TEXT).body("z".repeat(10)).when().post("/v1/tool-outputs?tool=t").statusCode(),
+                "uploads and tools' outputs share one budget");
     }
 }
