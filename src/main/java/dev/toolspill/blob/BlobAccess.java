@@ -1,31 +1,38 @@
 package dev.toolspill.blob;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.toolspill.tenant.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
  * Who may read a blob, asked on every read: a tenant reads only the blobs it owns (by the owner in the blob's
  * {@link BlobRecord}); a blob without an owner (written with authentication off, or before owners were recorded) is
  * readable only with authentication off. Another tenant's blob is refused exactly as a blob that does not exist, so
- * an id tells a tenant nothing of blobs it does not own. Records never change under an id, so found ones are kept
- * (bounded) for the next reads; what is checked against them is the caller of each read.
+ * an id tells a tenant nothing of blobs it does not own. Records this replica knows ({@link KnownRecords}: those it
+ * wrote or read lately) answer an allowed read without a store call; what is checked against them is the caller of
+ * each read.
  */
 @ApplicationScoped
 public class BlobAccess {
 
     private final BlobStore store;
-    private final Cache<BlobId, BlobRecord> records = Caffeine.newBuilder().maximumSize(50_000)
-            .expireAfterAccess(Duration.ofMinutes(10)).build();
+    private final KnownRecords known;
 
-    public BlobAccess(BlobStore store) {
+    /** {@code store} is the replica's store, which tells {@code known} what it writes and reads. */
+    @Inject
+    public BlobAccess(BlobStore store, KnownRecords known) {
         this.store = store;
+        this.known = known;
+    }
+
+    /** Access to any other store (a test's, a tool's): records are known here once read. */
+    public static BlobAccess over(BlobStore store) {
+        KnownRecords known = new KnownRecords(10_000);
+        return new BlobAccess(new RecordKeepingBlobStore(store, known), known);
     }
 
     /**
@@ -36,23 +43,18 @@ public class BlobAccess {
         if (!store.available()) {
             return Uni.createFrom().failure(new NoBlobStoreException());
         }
-        BlobRecord known = records.getIfPresent(id);
-        if (known != null && caller.mayRead(known.owner())) {
-            return Uni.createFrom().item(Optional.of(known));
+        Optional<BlobRecord> record = known.get(id);
+        if (record.isPresent() && caller.mayRead(record.get().owner())) {
+            return Uni.createFrom().item(record);
         }
         // not known here, or known and refused: the store is asked either way, so a refusal takes as long as an
-        // unknown id does (answered from the cache it would be much faster, telling that the blob exists)
-        return store.readRecord(id).invoke(found -> found.ifPresent(r -> records.put(id, r))).map(found -> {
+        // unknown id does (answered from memory it would be much faster, telling that the blob exists)
+        return store.readRecord(id).map(found -> {
             if (!caller.mayRead(found.map(BlobRecord::owner).orElse(null))) {
                 throw new BlobNotFoundException(id);
             }
             return found;
         });
-    }
-
-    /** After a removal: the record is gone with the blob. */
-    public void forget(BlobId id) {
-        records.invalidate(id);
     }
 
     /** What {@link #verify} found: the recorded digest and size against what the store holds now. */

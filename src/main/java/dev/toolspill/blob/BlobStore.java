@@ -30,7 +30,15 @@ public interface BlobStore {
      * Writes the bytes under the blob's name; readers never see them partly written. Its {@link BlobRecord} (the
      * owner, a tenant or null for nobody, and the SHA-256 of the bytes) is kept before the blob becomes visible.
      */
-    Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner);
+    default Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+        return putRecorded(id, format, bytes, BlobRecord.of(owner, bytes));
+    }
+
+    /**
+     * {@link #put(BlobId, BlobFormat, byte[], String)} with the bytes' record already made ({@link BlobRecord#of}), so
+     * that stores wrapping stores hash the bytes once: the one write every store implements.
+     */
+    Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record);
 
     /** As {@link #upload(BlobId, BlobFormat, String)}, owned by nobody. */
     default BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {

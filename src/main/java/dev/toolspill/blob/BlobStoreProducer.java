@@ -24,7 +24,7 @@ public class BlobStoreProducer {
     @Produces
     @Singleton
     BlobStore blobStore(ToolspillConfig config, Instance<FsBlobStore> fs, Instance<S3BlobStore> s3, Spool spool, Vertx vertx,
-                        Telemetry telemetry) {
+                        Telemetry telemetry, KnownRecords known) {
         BlobStore store = switch (config.blobStore().type()) {
             case fs -> fs.get();
             case s3 -> s3.get();
@@ -32,8 +32,8 @@ public class BlobStoreProducer {
         };
         Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
                 : "none (outputs stay inline, only the limit applies)");
-        return store.available() ? new SpoolingBlobStore(
-                new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry), spool, vertx) : store;
+        return store.available() ? new SpoolingBlobStore(new RecordKeepingBlobStore(
+                new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry), known), spool, vertx) : store;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

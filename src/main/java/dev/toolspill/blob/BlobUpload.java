@@ -14,6 +14,9 @@ public interface BlobUpload {
     /** Makes the blob visible under the name of its final {@code format}, which may differ from the guess it started with. */
     BlobMetadata commit(BlobFormat format) throws IOException;
 
+    /** What {@link #commit} kept beside the blob (owner, SHA-256, size); only known once it has committed. */
+    BlobRecord record();
+
     /** Drops what was written. Safe to call after a failure, and more than once. */
     void abort();
 }

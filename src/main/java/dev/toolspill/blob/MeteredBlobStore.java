@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,15 +15,14 @@ import java.util.function.Predicate;
  * A store whose every call is reported: latency and errors by operation, a span each, bytes stored, uploads in flight.
  * An unknown id is an answer, not a failure of the store, so it counts as no error.
  */
-final class MeteredBlobStore implements BlobStore {
+final class MeteredBlobStore extends ForwardingBlobStore {
 
     private static final Predicate<Throwable> FAULT = failure -> !(failure instanceof BlobNotFoundException);
 
-    private final BlobStore store;
     private final Telemetry telemetry;
 
     MeteredBlobStore(BlobStore store, Telemetry telemetry) {
-        this.store = store;
+        super(store);
         this.telemetry = telemetry;
     }
 
@@ -33,13 +31,8 @@ final class MeteredBlobStore implements BlobStore {
     }
 
     @Override
-    public boolean available() {
-        return store.available();
-    }
-
-    @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
-        return call("put", () -> store.put(id, format, bytes, owner)).invoke(meta -> telemetry.stored(meta.bytes()));
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
+        return call("put", () -> store.putRecorded(id, format, bytes, record)).invoke(meta -> telemetry.stored(meta.bytes()));
     }
 
     @Override
@@ -75,11 +68,6 @@ final class MeteredBlobStore implements BlobStore {
     }
 
     @Override
-    public Optional<Path> localFile(BlobMetadata blob) {
-        return store.localFile(blob);
-    }
-
-    @Override
     public Uni<Void> putIndex(BlobId id, byte[] index) {
         return call("put-index", () -> store.putIndex(id, index));
     }
@@ -105,18 +93,8 @@ final class MeteredBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<Void> prepare() {
-        return store.prepare();
-    }
-
-    @Override
     public Uni<Void> checkReady() {
         return call("check", store::checkReady);
-    }
-
-    @Override
-    public String location() {
-        return store.location();
     }
 
     /** Counts itself in flight until it commits or aborts (once), and times its commit: the call that makes it visible. */
@@ -146,6 +124,11 @@ final class MeteredBlobStore implements BlobStore {
                 telemetry.storeBlocking("upload-commit", System.nanoTime() - started, failed);
                 end();
             }
+        }
+
+        @Override
+        public BlobRecord record() {
+            return upload.record();
         }
 
         @Override

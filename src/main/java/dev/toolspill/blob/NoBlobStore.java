@@ -21,7 +21,7 @@ public final class NoBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
         return Uni.createFrom().failure(NoBlobStoreException::new);
     }
 

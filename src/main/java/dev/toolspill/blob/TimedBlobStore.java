@@ -4,8 +4,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -13,15 +11,15 @@ import java.util.Optional;
 /**
  * A store whose every call answers within a deadline, whatever the backend does: a call (or a stream's next chunk)
  * that takes longer fails with {@link BlobStoreException}, and what it started is cancelled. A hung bucket or disk
- * thus costs a request one deadline, never a thread forever.
+ * thus costs a request one deadline, never a thread forever. A listing ({@link #idsBefore}) is not timed as a whole:
+ * each of its pages is bounded by the backend (S3's call timeouts, a directory read).
  */
-final class TimedBlobStore implements BlobStore {
+final class TimedBlobStore extends ForwardingBlobStore {
 
-    private final BlobStore store;
     private final Duration deadline;
 
     TimedBlobStore(BlobStore store, Duration deadline) {
-        this.store = store;
+        super(store);
         this.deadline = deadline;
     }
 
@@ -34,18 +32,8 @@ final class TimedBlobStore implements BlobStore {
     }
 
     @Override
-    public boolean available() {
-        return store.available();
-    }
-
-    @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
-        return timed(store.put(id, format, bytes, owner));
-    }
-
-    @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
-        return store.upload(id, guess, owner);
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
+        return timed(store.putRecorded(id, format, bytes, record));
     }
 
     @Override
@@ -74,11 +62,6 @@ final class TimedBlobStore implements BlobStore {
     }
 
     @Override
-    public Optional<Path> localFile(BlobMetadata blob) {
-        return store.localFile(blob);
-    }
-
-    @Override
     public Uni<Void> putIndex(BlobId id, byte[] index) {
         return timed(store.putIndex(id, index));
     }
@@ -93,29 +76,13 @@ final class TimedBlobStore implements BlobStore {
         return timed(store.delete(id));
     }
 
-    /** Not timed as a whole: a long listing is fine. Each page is bounded by the backend (S3's call timeouts, a directory read). */
-    @Override
-    public Multi<BlobId> idsBefore(Instant cutoff) {
-        return store.idsBefore(cutoff);
-    }
-
     @Override
     public Uni<Integer> removeUnfinished(Instant cutoff) {
         return timed(store.removeUnfinished(cutoff));
     }
 
     @Override
-    public Uni<Void> prepare() {
-        return store.prepare();
-    }
-
-    @Override
     public Uni<Void> checkReady() {
         return timed(store.checkReady());
-    }
-
-    @Override
-    public String location() {
-        return store.location();
     }
 }

@@ -22,6 +22,13 @@ public interface BlobStoreConfig {
     @WithDefault("30s")
     Duration timeout();
 
+    /**
+     * Records (owner, SHA-256, size: a few hundred bytes each) of blobs written or read here that this replica keeps
+     * in memory, so a read of a blob it wrote asks the store nothing to learn whose it is.
+     */
+    @WithDefault("50000")
+    int knownRecords();
+
     interface S3 {
         /** The bucket every replica shares; required for {@code type=s3}. Connection settings are {@code quarkus.s3.*}. */
         Optional<String> bucket();

@@ -39,9 +39,6 @@ public class BlobRemover {
     public Uni<Void> remove(BlobId id) {
         return indexer.settled(id)
                 .chain(() -> store.delete(id))
-                .invoke(() -> {
-                    indexer.forget(id);
-                    access.forget(id);
-                });
+                .invoke(() -> indexer.forget(id));
     }
 }

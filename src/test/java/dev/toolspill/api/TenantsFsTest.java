@@ -31,7 +31,8 @@ class TenantsFsTest extends TenantsContractTest {
     }
 
     @Override
-    protected void dropRecord(String id) throws Exception {
-        Files.delete(ROOT.resolve("blobs/" + id + ".meta"));
+    protected void putWithoutRecord(String id, String text) throws Exception {
+        Files.createDirectories(ROOT.resolve("blobs"));
+        Files.writeString(ROOT.resolve("blobs/" + id + ".txt"), text);
     }
 }

@@ -47,9 +47,10 @@ class TenantsS3Test extends TenantsContractTest {
     }
 
     @Override
-    protected void dropRecord(String id) {
+    protected void putWithoutRecord(String id, String text) {
         try (S3AsyncClient client = S3Profile.server.client()) {
-            client.deleteObject(delete -> delete.bucket(S3Profile.server.bucket()).key("blobs/" + id + ".meta")).join();
+            client.putObject(put -> put.bucket(S3Profile.server.bucket()).key("blobs/" + id + ".txt").contentType("text/plain; charset=utf-8"),
+                    AsyncRequestBody.fromString(text)).join();
         }
     }
 }

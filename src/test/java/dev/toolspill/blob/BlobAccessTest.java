@@ -36,14 +36,33 @@ class BlobAccessTest {
     }
 
     @Test
+    void anOutputWrittenHereIsReadByItsOwnerWithoutAskingTheStoreWhoseItIs() {
+        KnownRecords known = new KnownRecords(100);
+        BlobStore store = new RecordKeepingBlobStore(counted(new FsBlobStore(root, VERTX)), known);
+        BlobAccess access = new BlobAccess(store, known);
+        BlobId put = BlobId.random();
+        store.put(put, BlobFormat.TEXT, "put\n".getBytes(StandardCharsets.UTF_8), "team-a").await().atMost(WAIT);
+        BlobId streamed = BlobId.random();
+        BlobRecord written = upload(store, streamed, "streamed\n", "team-a");
+
+        assertEquals(BlobRecord.of("team-a", "put\n".getBytes(StandardCharsets.UTF_8)), access.check(Caller.tenant("team-a"), put).await().atMost(WAIT).orElseThrow());
+        assertEquals(written, access.check(Caller.tenant("team-a"), streamed).await().atMost(WAIT).orElseThrow());
+        assertEquals(0, recordReads.get(), "both records were known from their writes");
+
+        store.delete(put).await().atMost(WAIT);
+        assertThrows(BlobNotFoundException.class, () -> access.check(Caller.tenant("team-a"), put).await().atMost(WAIT));
+        assertEquals(1, recordReads.get(), "a removed blob's record is forgotten with it");
+    }
+
+    @Test
     void aRefusalAsksTheStoreAsAnUnknownIdDoesSoItsTimeTellsNothing() {
         FsBlobStore fs = new FsBlobStore(root, VERTX);
-        BlobAccess access = new BlobAccess(counted(fs));
+        BlobAccess access = BlobAccess.over(counted(fs));
         BlobId owned = BlobId.random();
         fs.put(owned, BlobFormat.TEXT, "team-a's\n".getBytes(StandardCharsets.UTF_8), "team-a").await().atMost(WAIT);
         access.check(Caller.tenant("team-a"), owned).await().atMost(WAIT);
         access.check(Caller.tenant("team-a"), owned).await().atMost(WAIT);
-        assertEquals(1, recordReads.get(), "the owner's second read comes from the cache");
+        assertEquals(1, recordReads.get(), "the owner's second read needs no store call");
 
         recordReads.set(0);
         for (int i = 0; i < 3; i++) {
@@ -54,5 +73,17 @@ class BlobAccessTest {
             assertThrows(BlobNotFoundException.class, () -> access.check(Caller.tenant("team-b"), BlobId.random()).await().atMost(WAIT));
         }
         assertEquals(recordReads.get(), refused, "another tenant's blob costs the store what an unknown id costs");
+    }
+
+    private static BlobRecord upload(BlobStore store, BlobId id, String text, String owner) {
+        try {
+            BlobUpload upload = store.upload(id, BlobFormat.TEXT, owner);
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            upload.write(bytes, 0, bytes.length);
+            upload.commit(BlobFormat.TEXT);
+            return upload.record();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -78,7 +78,7 @@ public abstract class IndexedInspectContractTest {
     private void assertSameAnswers(String text, boolean json, List<String> selectors) throws Exception {
         BlobId[] ids = twins(text, json);
         for (int limit : new int[] {16384, 300, 128}) {
-            Inspector inspector = new Inspector(store(), new BlobAccess(store()), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
+            Inspector inspector = new Inspector(store(), BlobAccess.over(store()), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
             for (String selector : selectors) {
                 // The two blobs differ only by id (cut short when a marker names it near the limit).
                 String indexed = answer(inspector, ids[0], selector).replaceAll("[0-9a-f]{8}-[0-9a-f-]*", "<id>").replaceAll("created \\S+", "created <t>");
@@ -136,7 +136,7 @@ public abstract class IndexedInspectContractTest {
     }
 
     private Inspector inspector(int limit) {
-        return new Inspector(store(), new BlobAccess(store()), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
+        return new Inspector(store(), BlobAccess.over(store()), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
     }
 
     /** The characters of {@code text} whose UTF-8 form starts in bytes {@code from..to}: what bytes:from..to reads. */

@@ -48,7 +48,7 @@ final class StoredTwins {
     }
 
     static Inspector inspector(BlobStore store, int limit, InspectSettings settings) {
-        return new Inspector(store, new BlobAccess(store), indexer(store), IndexedInspectContractTest.SUMMARIZER, new HistoryLimit(limit, Map.of()), settings);
+        return new Inspector(store, BlobAccess.over(store), indexer(store), IndexedInspectContractTest.SUMMARIZER, new HistoryLimit(limit, Map.of()), settings);
     }
 
     static String answer(Inspector inspector, BlobId id, String selector) {

@@ -60,7 +60,7 @@ class BlobRemoverTest {
         fs.put(id, BlobFormat.TEXT, text.getBytes(StandardCharsets.UTF_8)).await().atMost(Duration.ofSeconds(10));
         CompletableFuture<Void> keeping = indexer.keep(id, indexOf(text)).subscribeAsCompletionStage(); // as ingest does, not waited for
 
-        CompletableFuture<Void> removal = new BlobRemover(store, indexer, new dev.toolspill.blob.BlobAccess(store)).remove(id).subscribeAsCompletionStage();
+        CompletableFuture<Void> removal = new BlobRemover(store, indexer, dev.toolspill.blob.BlobAccess.over(store)).remove(id).subscribeAsCompletionStage();
         assertThrows(TimeoutException.class, () -> removal.get(300, TimeUnit.MILLISECONDS), "the removal waits for the index write");
         open.complete(null);
         removal.get(10, TimeUnit.SECONDS);
@@ -79,11 +79,11 @@ class BlobRemoverTest {
         assertEquals(100, indexer.indexOf(id).await().atMost(Duration.ofSeconds(10)).count(), "now cached");
         assertTrue(Files.exists(root.resolve("index/" + id + ".idx")));
 
-        new BlobRemover(fs, indexer, new dev.toolspill.blob.BlobAccess(fs)).removeExisting(dev.toolspill.tenant.Caller.ANYONE, id).await().atMost(Duration.ofSeconds(10));
+        new BlobRemover(fs, indexer, dev.toolspill.blob.BlobAccess.over(fs)).removeExisting(dev.toolspill.tenant.Caller.ANYONE, id).await().atMost(Duration.ofSeconds(10));
 
         assertThrows(dev.toolspill.blob.BlobNotFoundException.class, () -> indexer.indexOf(id).await().atMost(Duration.ofSeconds(10)),
                 "not answered from the cache");
         assertThrows(dev.toolspill.blob.BlobNotFoundException.class,
-                () -> new BlobRemover(fs, indexer, new dev.toolspill.blob.BlobAccess(fs)).removeExisting(dev.toolspill.tenant.Caller.ANYONE, id).await().atMost(Duration.ofSeconds(10)));
+                () -> new BlobRemover(fs, indexer, dev.toolspill.blob.BlobAccess.over(fs)).removeExisting(dev.toolspill.tenant.Caller.ANYONE, id).await().atMost(Duration.ofSeconds(10)));
     }
 }

@@ -46,7 +46,7 @@ class BlobIndexerTest {
         final AtomicInteger streams = new AtomicInteger();
         final CompletableFuture<Void> open = new CompletableFuture<>();
 
-        @Override public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) { return fs.put(id, format, bytes, owner); }
+        @Override public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, dev.toolspill.blob.BlobRecord record) { return fs.putRecorded(id, format, bytes, record); }
         @Override public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws java.io.IOException { return fs.upload(id, guess, owner); }
         @Override public Uni<Optional<dev.toolspill.blob.BlobRecord>> readRecord(BlobId id) { return fs.readRecord(id); }
         @Override public Uni<BlobMetadata> metadata(BlobId id) { return fs.metadata(id); }

@@ -78,11 +78,11 @@ public class FsBlobStore implements BlobStore {
 
     /** The bytes to a temp file, then the record, then the rename: a visible blob always has its record. */
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
         return blocking(() -> {
             String name = BlobLayout.blob(id, format);
             FsFiles.writeAtomically(root.resolve(BlobLayout.TMP), root.resolve(name), BlobLayout.tempPrefix(name),
-                    BlobLayout.TEMP_SUFFIX, bytes, () -> FsRecords.write(root, id, BlobRecord.of(owner, bytes)));
+                    BlobLayout.TEMP_SUFFIX, bytes, () -> FsRecords.write(root, id, record));
             return new BlobMetadata(id, format, bytes.length);
         });
     }

@@ -27,6 +27,7 @@ final class FsUpload implements BlobUpload {
     private final FileChannel channel;
     private final String owner;
     private final MessageDigest digest = BlobRecord.newDigest();
+    private BlobRecord record;
 
     FsUpload(Path root, BlobId id, String owner) throws IOException {
         this.root = root;
@@ -50,9 +51,19 @@ final class FsUpload implements BlobUpload {
         channel.force(true);
         long size = channel.size();
         channel.close();
-        FsRecords.write(root, id, new BlobRecord(owner, BlobRecord.hex(digest.digest()), size));
+        BlobRecord kept = new BlobRecord(owner, BlobRecord.hex(digest.digest()), size);
+        FsRecords.write(root, id, kept);
         FsFiles.moveIntoPlace(temp, root.resolve(BlobLayout.blob(id, format)));
+        record = kept;
         return new BlobMetadata(id, format, size);
+    }
+
+    @Override
+    public BlobRecord record() {
+        if (record == null) {
+            throw new IllegalStateException("an upload has a record once it has committed");
+        }
+        return record;
     }
 
     @Override

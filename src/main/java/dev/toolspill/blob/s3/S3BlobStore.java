@@ -77,11 +77,11 @@ public class S3BlobStore implements BlobStore {
 
     /** The record first, then the blob: a visible blob always has its record. */
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
-        return call(() -> putRecord(client, bucket, id, BlobRecord.of(owner, bytes)))
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
+        return call(() -> putRecord(client, bucket, id, record))
                 .chain(() -> call(() -> client.putObject(put -> put.bucket(bucket).key(BlobLayout.blob(id, format))
                                 .contentType(format.mediaType())
-                                .metadata(tenantMetadata(owner))
+                                .metadata(tenantMetadata(record.owner()))
                                 .contentLength((long) bytes.length)
                                 .checksumAlgorithm(ChecksumAlgorithm.SHA256),
                         AsyncRequestBody.fromBytes(bytes))))

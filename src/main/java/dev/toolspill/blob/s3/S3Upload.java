@@ -45,6 +45,7 @@ final class S3Upload implements BlobUpload {
     private final String key;
     private final String owner;
     private final MessageDigest digest = BlobRecord.newDigest();
+    private BlobRecord record;
     private byte[] part = new byte[0];
     private int filled;
     private long total;
@@ -124,7 +125,8 @@ final class S3Upload implements BlobUpload {
     @Override
     public BlobMetadata commit(BlobFormat format) throws IOException {
         String finalKey = BlobLayout.blob(id, format);
-        join(S3BlobStore.putRecord(client, bucket, id, new BlobRecord(owner, BlobRecord.hex(digest.digest()), total)));
+        BlobRecord kept = new BlobRecord(owner, BlobRecord.hex(digest.digest()), total);
+        join(S3BlobStore.putRecord(client, bucket, id, kept));
         if (uploadId == null) {
             byte[] body = part;
             int length = filled;
@@ -136,6 +138,7 @@ final class S3Upload implements BlobUpload {
             } finally {
                 releaseBuffer();
             }
+            record = kept;
             return new BlobMetadata(id, format, total);
         }
         if (filled > 0) {
@@ -149,10 +152,19 @@ final class S3Upload implements BlobUpload {
         if (!finalKey.equals(key)) {
             // Rare: it began like JSON and turned out to be text. Server-side copy under the right name.
             join(client.copyObject(copy -> copy.sourceBucket(bucket).sourceKey(key).destinationBucket(bucket).destinationKey(finalKey)
-                    .contentType(format.mediaType()).metadataDirective("REPLACE")));
+                    .contentType(format.mediaType()).metadata(S3BlobStore.tenantMetadata(owner)).metadataDirective("REPLACE")));
             join(client.deleteObject(delete -> delete.bucket(bucket).key(key)));
         }
+        record = kept;
         return new BlobMetadata(id, format, total);
+    }
+
+    @Override
+    public BlobRecord record() {
+        if (record == null) {
+            throw new IllegalStateException("an upload has a record once it has committed");
+        }
+        return record;
     }
 
     @Override

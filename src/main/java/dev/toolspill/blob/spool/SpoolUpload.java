@@ -2,6 +2,7 @@ package dev.toolspill.blob.spool;
 
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobUpload;
 
 import java.io.IOException;
@@ -34,6 +35,11 @@ final class SpoolUpload implements BlobUpload {
         done = true;
         spool.committed(meta);
         return meta;
+    }
+
+    @Override
+    public BlobRecord record() {
+        return file.record();
     }
 
     @Override

@@ -62,8 +62,8 @@ public final class SpoolingBlobStore implements BlobStore {
     }
 
     @Override
-    public Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes, String owner) {
-        return noted(store.put(id, format, bytes, owner));
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
+        return noted(store.putRecorded(id, format, bytes, record));
     }
 
     @Override
