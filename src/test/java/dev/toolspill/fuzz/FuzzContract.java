@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A seeded run of generated hostile requests over every endpoint (blobs with Range and conditional headers, inspect,
  * DELETE, ingest, tool calls in every format, tools, MCP, health): no answer is a 5xx, and none names a Java type, a
  * stack frame, a file path or a {@code host:port}. {@code -Dfuzz.seed=N} replays a run; {@code -Dfuzz.requests=N}
- * sets its length (6,000 on the filesystem and 4,000 on S3 by default: 10,000 in every build).
+ * sets its length: 6,000 on the filesystem and 4,000 on S3 (10,000) in the deep run of {@code .ci/run}, a fifth of that
+ * in {@code ./mvnw verify} ({@link dev.toolspill.Depth}).
  */
 abstract class FuzzContract {
 

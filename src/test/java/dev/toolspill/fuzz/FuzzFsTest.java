@@ -1,5 +1,6 @@
 package dev.toolspill.fuzz;
 
+import dev.toolspill.Depth;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -23,7 +24,7 @@ class FuzzFsTest extends FuzzContract {
 
     @Override
     int defaultRequests() {
-        return 6000;
+        return Depth.of(1200, 6000);
     }
 
     @Override

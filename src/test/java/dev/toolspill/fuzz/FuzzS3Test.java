@@ -1,5 +1,6 @@
 package dev.toolspill.fuzz;
 
+import dev.toolspill.Depth;
 import dev.toolspill.blob.s3.S3Profile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -20,7 +21,7 @@ class FuzzS3Test extends FuzzContract {
 
     @Override
     int defaultRequests() {
-        return 4000;
+        return Depth.of(800, 4000);
     }
 
     @Override

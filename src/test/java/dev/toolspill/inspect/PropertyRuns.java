@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.Depth;
 import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.tenant.Caller;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -39,7 +40,7 @@ final class PropertyRuns {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Summarizer SUMMARIZER = new Summarizer(400, 5, 3);
     private static final long SEED = Long.getLong("toolspill.properties.seed", 20261130L);
-    private static final int TRIES = Integer.getInteger("toolspill.properties.tries", 200);
+    private static final int TRIES = Integer.getInteger("toolspill.properties.tries", Depth.of(60, 200));
 
     private Path root;
     private BlobStore store;
@@ -84,7 +85,7 @@ final class PropertyRuns {
     }
 
     Inspector inspector(int limit) {
-        return new Inspector(store, new BlobAccess(store), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
+        return new Inspector(store, BlobAccess.over(store), indexer(), SUMMARIZER, new HistoryLimit(limit, Map.of()));
     }
 
     private BlobIndexer indexer() {

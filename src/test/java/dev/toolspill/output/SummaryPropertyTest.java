@@ -1,5 +1,6 @@
 package dev.toolspill.output;
 
+import dev.toolspill.Depth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -81,7 +82,7 @@ class SummaryPropertyTest {
     @Test
     void textSummariesStartWithTheIdFitAndKeepShortLinesWhole() {
         Random random = new Random(SEED);
-        for (int round = 0; round < 3000; round++) {
+        for (int round = 0; round < Depth.of(800, 3000); round++) {
             BlobId id = BlobId.random();
             int lines = random.nextInt(random.nextInt(4) == 0 ? 5000 : 12);
             StringBuilder text = new StringBuilder();
@@ -103,7 +104,7 @@ class SummaryPropertyTest {
     @Test
     void jsonSummariesStartWithTheIdAndFit() throws Exception {
         Random random = new Random(SEED + 1);
-        for (int round = 0; round < 1500; round++) {
+        for (int round = 0; round < Depth.of(400, 1500); round++) {
             BlobId id = BlobId.random();
             budget = 3000;
             JsonNode json = json(random, 0);

@@ -1,0 +1,18 @@
+package dev.toolspill;
+
+/**
+ * How hard the seeded property and fuzz runs push. {@code ./mvnw verify} runs them quick, so the suite stays fast;
+ * {@code .ci/run} runs them again deep ({@code -Dtoolspill.test.deep=true}: the issue's 10,000 fuzz requests, every
+ * property a few thousand rounds). The same seeds either way: a quick run is the first part of the deep one.
+ */
+public final class Depth {
+
+    public static final boolean DEEP = Boolean.getBoolean("toolspill.test.deep");
+
+    private Depth() {
+    }
+
+    public static int of(int quick, int deep) {
+        return DEEP ? deep : quick;
+    }
+}
