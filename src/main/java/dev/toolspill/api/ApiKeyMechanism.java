@@ -77,8 +77,8 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
         return Uni.createFrom().item(new ChallengeData(401, WWW_AUTHENTICATE, unauthorized(context).challenge()));
     }
 
-    private static Unauthorized unauthorized(RoutingContext context) {
-        return Unauthorized.of(context.request().headers().getAll(HttpHeaders.AUTHORIZATION));
+    private Unauthorized unauthorized(RoutingContext context) {
+        return Unauthorized.of(context.request().headers().getAll(HttpHeaders.AUTHORIZATION), jwts);
     }
 
     /**

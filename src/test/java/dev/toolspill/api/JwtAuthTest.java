@@ -143,7 +143,8 @@ class JwtAuthTest {
                         .header("WWW-Authenticate", equalTo(wrongKey.header("WWW-Authenticate")))
                         .header("Cache-Control", equalTo("no-store"))
                         .body("title", equalTo("Unauthorized"))
-                        .body("status", equalTo(401));
+                        .body("status", equalTo(401))
+                        .body("detail", startsWith("the bearer token is not valid here"));
                 assertEquals(wrongKey.asString(), response.asString(), what + ": the same answer as a wrong key");
                 assertFalse(response.asString().contains(token), what + ": the token was repeated");
                 assertFalse(response.headers().toString().contains(token), what + ": the token was repeated in a header");
