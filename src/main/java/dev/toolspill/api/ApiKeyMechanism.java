@@ -2,6 +2,8 @@ package dev.toolspill.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.auth.JwtAuthenticationRequest;
+import dev.toolspill.auth.JwtTenants;
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.security.credential.TokenCredential;
 import io.quarkus.security.identity.IdentityProviderManager;
@@ -22,7 +24,9 @@ import java.util.Set;
  * API keys as {@code Authorization: Bearer <key>}, checked by Quarkus' HTTP security layer: this mechanism hands the
  * key to the identity providers ({@code auth.ApiKeyIdentityProvider}) and, when a path needs an identity that the
  * request did not prove, answers 401 with {@code WWW-Authenticate: Bearer} and a problem+json body that never repeats
- * the key. With authentication off it proves nothing and no path asks for it.
+ * the key. With authentication off it proves nothing and no path asks for it. With JWTs configured
+ * ({@code toolspill.auth.jwt.issuer}), a token with a JWT's shape goes to {@code auth.JwtIdentityProvider} instead,
+ * and only there: this is the one place that decides which way a token is judged.
  */
 @Singleton
 public class ApiKeyMechanism implements HttpAuthenticationMechanism {
@@ -31,10 +35,12 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
     private static final String WWW_AUTHENTICATE = "WWW-Authenticate";
 
     private final boolean enabled;
+    private final boolean jwts;
     private final ObjectMapper mapper;
 
     public ApiKeyMechanism(ToolspillConfig config, ObjectMapper mapper) {
         this.enabled = config.auth().enabled();
+        this.jwts = JwtTenants.isOn(config.auth().jwt());
         this.mapper = mapper;
     }
 
@@ -49,6 +55,9 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
         String key = enabled && !open ? bearerKey(context.request().getHeader(HttpHeaders.AUTHORIZATION)) : null;
         if (key == null) {
             return Uni.createFrom().nullItem();
+        }
+        if (jwts && JwtTenants.looksLikeJwt(key)) {
+            return identities.authenticate(HttpSecurityUtils.setRoutingContextAttribute(new JwtAuthenticationRequest(key), context));
         }
         var request = new TokenAuthenticationRequest(new TokenCredential(key, "bearer"));
         return identities.authenticate(HttpSecurityUtils.setRoutingContextAttribute(request, context));
@@ -68,8 +77,8 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
         return Uni.createFrom().item(new ChallengeData(401, WWW_AUTHENTICATE, unauthorized(context).challenge()));
     }
 
-    private static Unauthorized unauthorized(RoutingContext context) {
-        return Unauthorized.of(context.request().headers().getAll(HttpHeaders.AUTHORIZATION));
+    private Unauthorized unauthorized(RoutingContext context) {
+        return Unauthorized.of(context.request().headers().getAll(HttpHeaders.AUTHORIZATION), jwts);
     }
 
     /**
@@ -115,7 +124,7 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Set<Class<? extends io.quarkus.security.identity.request.AuthenticationRequest>> getCredentialTypes() {
-        return Set.of(TokenAuthenticationRequest.class);
+        return Set.of(TokenAuthenticationRequest.class, JwtAuthenticationRequest.class);
     }
 
     @Override

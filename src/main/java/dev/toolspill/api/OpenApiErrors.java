@@ -22,8 +22,8 @@ public class OpenApiErrors implements OASFilter {
 
     /** Status, and what it means, for every operation under /v1 that does not describe it itself. */
     private static final Map<String, String> COMMON = Map.of(
-            "401", "No API key, or one that matches no tenant (with toolspill.auth.enabled, the default in production); "
-                    + "WWW-Authenticate: Bearer",
+            "401", "No API key (or JWT, when an issuer is configured), or one that proves no tenant (with toolspill.auth.enabled, "
+                    + "the default in production); WWW-Authenticate: Bearer",
             "503", "Not now, retry (Retry-After): this replica is overloaded, shutting down, or cannot reach the blob store");
 
     @Override

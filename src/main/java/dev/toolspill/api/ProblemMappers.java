@@ -3,11 +3,13 @@ package dev.toolspill.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.toolspill.auth.JwtTenants;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobDamagedException;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
+import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.inspect.InvalidSelectorException;
 import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;
@@ -23,6 +25,12 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /** The one place that turns exceptions into {@code application/problem+json} responses. */
 public class ProblemMappers {
+
+    private final boolean jwts;
+
+    public ProblemMappers(ToolspillConfig config) {
+        this.jwts = JwtTenants.isOn(config.auth().jwt());
+    }
 
     @ServerExceptionMapper
     public Response invalidBlobId(InvalidBlobIdException e) {
@@ -78,7 +86,7 @@ public class ProblemMappers {
      */
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     public Response unauthorized(RuntimeException e, HttpHeaders headers, io.vertx.core.http.HttpServerRequest request) {
-        Unauthorized unauthorized = Unauthorized.of(headers.getRequestHeader(HttpHeaders.AUTHORIZATION));
+        Unauthorized unauthorized = Unauthorized.of(headers.getRequestHeader(HttpHeaders.AUTHORIZATION), jwts);
         Response.ResponseBuilder response = Response.fromResponse(Problem.response(401, Unauthorized.TITLE, unauthorized.detail()))
                 .header(HttpHeaders.WWW_AUTHENTICATE, unauthorized.challenge())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");

@@ -15,7 +15,7 @@ import jakarta.inject.Singleton;
 
 /**
  * Turns an API key into an identity whose principal is the key's tenant. Made at start-up, so a configuration that
- * would refuse every request (authentication on, no key) or holds something that is not a digest stops the replica
+ * would refuse every request (authentication on, no key and no JWT issuer) or holds something that is not a digest stops the replica
  * there, with a message that says how to fix it. Hashing a key is cheap: no worker thread is needed.
  */
 @Startup
@@ -26,7 +26,7 @@ public class ApiKeyIdentityProvider implements IdentityProvider<TokenAuthenticat
 
     public ApiKeyIdentityProvider(ToolspillConfig config) {
         ToolspillConfig.Auth auth = config.auth();
-        this.keys = ApiKeys.configured(auth.enabled(), auth.keys());
+        this.keys = ApiKeys.configured(auth.enabled() && !JwtTenants.isOn(auth.jwt()), auth.keys());
         if (auth.enabled()) {
             Log.infof("Authentication: API keys on every path but /q/*; %d key(s) of tenant(s) %s", keys.size(), keys.tenants());
         } else {

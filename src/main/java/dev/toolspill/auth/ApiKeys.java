@@ -37,14 +37,14 @@ public final class ApiKeys {
 
     /**
      * The keys of {@code toolspill.auth.keys}, checked: each tenant a plain name, each digest 64 lower-case hex digits,
-     * no digest given to two tenants. With authentication enabled, at least one key is required. A problem is an
-     * {@link IllegalStateException} that says how to fix it and never quotes a configured value.
+     * no digest given to two tenants. With {@code required} (authentication on and no JWT issuer), at least one key is
+     * needed. A problem is an {@link IllegalStateException} that says how to fix it and never quotes a configured value.
      */
-    public static ApiKeys configured(boolean enabled, Map<String, List<String>> digestsByTenant) {
+    public static ApiKeys configured(boolean required, Map<String, List<String>> digestsByTenant) {
         List<Key> keys = new ArrayList<>();
         Map<String, String> owners = new HashMap<>();
         new TreeMap<>(digestsByTenant).forEach((tenant, digests) -> {
-            if (!TENANT.matcher(tenant).matches()) {
+            if (!isTenantName(tenant)) {
                 throw new IllegalStateException("toolspill.auth.keys has a tenant name that is not 1-64 letters, digits, '.', '_' or '-' "
                         + "(starting with a letter or digit): rename it");
             }
@@ -64,13 +64,19 @@ public final class ApiKeys {
                 keys.add(new Key(tenant, HexFormat.of().parseHex(hex)));
             }
         });
-        if (enabled && keys.isEmpty()) {
+        if (required && keys.isEmpty()) {
             throw new IllegalStateException("Authentication is on (toolspill.auth.enabled=true, the default) but no API key is "
-                    + "configured, so every request to /v1 would be refused. Either configure a key: " + HOW_TO_CONFIGURE
+                    + "configured and no JWT issuer, so every request to /v1 would be refused. Either configure a key: " + HOW_TO_CONFIGURE
+                    + "; or accept JWTs from your identity provider: " + JwtTenants.HOW_TO_CONFIGURE
                     + "; or run without authentication, only on a trusted network or loopback, by setting toolspill.auth.enabled=false "
                     + "explicitly (e.g. -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1, or TOOLSPILL_AUTH_ENABLED=false).");
         }
         return new ApiKeys(keys);
+    }
+
+    /** Whether a name is a tenant name: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit. */
+    static boolean isTenantName(String name) {
+        return TENANT.matcher(name).matches();
     }
 
     /** The tenant whose key this is, if it is one; every configured digest is compared, in constant time. */

@@ -226,7 +226,7 @@ public interface ToolspillConfig {
     interface Auth {
         /**
          * Require an API key on every path but {@code /q/*} (health, metrics, OpenAPI). On unless set to {@code false}
-         * explicitly (the dev and test profiles do); on with no key configured, start-up fails.
+         * explicitly (the dev and test profiles do); on with no key and no JWT issuer configured, start-up fails.
          */
         @WithDefault("true")
         boolean enabled();
@@ -236,6 +236,9 @@ public interface ToolspillConfig {
          * {@code toolspill.auth.keys."team-a"=<digest>[,<digest>]}. Only digests are configured, never keys.
          */
         Map<String, List<String>> keys();
+
+        /** JWTs from an identity provider, beside the keys (on when {@code toolspill.auth.jwt.issuer} is set). */
+        JwtConfig jwt();
     }
 
     interface Tools extends ToolsConfig {

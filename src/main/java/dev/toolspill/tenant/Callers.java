@@ -7,9 +7,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * The {@link Caller} of the current request, from the identity Quarkus' security layer proved (its principal is the
- * tenant, see {@code auth.ApiKeyIdentityProvider}). With authentication off every request is {@link Caller#ANYONE};
- * with it on, a request without an identity never gets this far (every path but {@code /q/*} is guarded), and if one
- * did it would be refused here rather than read as anyone.
+ * tenant, whether an API key or a JWT proved it, see {@code auth.ApiKeyIdentityProvider} and
+ * {@code auth.JwtIdentityProvider}). With authentication off every request is {@link Caller#ANYONE}; with it on, a
+ * request without an identity never gets this far (every path but {@code /q/*} is guarded), and if one did it would be
+ * refused here rather than read as anyone.
  */
 @ApplicationScoped
 public class Callers {

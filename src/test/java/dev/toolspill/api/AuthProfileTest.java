@@ -131,6 +131,14 @@ class AuthProfileTest {
     }
 
     @Test
+    void withoutAJwtIssuerConfiguredAValidJwtIsJustAnUnknownKey() {
+        String jwt = dev.toolspill.auth.TestJwts.of("team-a");
+        Response response = as(jwt).get("/v1/tools");
+        assertUnauthorized(response, "GET /v1/tools", "the API key is not valid here");
+        assertFalse(response.asString().contains(jwt), "the token is not repeated");
+    }
+
+    @Test
     void anotherSchemeOrAnEmptyBearerIsUnauthorized() {
         given().header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(("u:" + KEY_A).getBytes()))
                 .get("/v1/tools").then().statusCode(401).contentType(Problem.MEDIA_TYPE)

@@ -45,6 +45,8 @@ class ApiKeysTest {
         assertTrue(e.getMessage().contains("sha256sum"), e.getMessage());
         assertTrue(e.getMessage().contains("toolspill.auth.keys.\"<tenant>\""), e.getMessage());
         assertTrue(e.getMessage().contains("toolspill.auth.enabled=false"), e.getMessage());
+        assertTrue(e.getMessage().contains("toolspill.auth.jwt.issuer"), "the JWT option is named too: " + e.getMessage());
+        assertTrue(e.getMessage().contains("toolspill.auth.jwt.public-key-location"), e.getMessage());
     }
 
     @Test

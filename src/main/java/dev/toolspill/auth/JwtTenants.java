@@ -1,0 +1,149 @@
+package dev.toolspill.auth;
+
+import dev.toolspill.config.JwtConfig;
+import io.quarkus.logging.Log;
+import io.smallrye.jwt.algorithm.SignatureAlgorithm;
+import io.smallrye.jwt.auth.principal.DefaultJWTParser;
+import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
+import io.smallrye.jwt.auth.principal.ParseException;
+import jakarta.json.JsonString;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jose4j.jwt.consumer.ErrorCodes;
+import org.jose4j.jwt.consumer.InvalidJwtException;
+import org.jose4j.lang.InvalidAlgorithmException;
+
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * JWTs from one configured issuer, each proving the tenant named by one claim. Verification is SmallRye JWT's
+ * ({@link DefaultJWTParser}, on jose4j): the signature against the configured PEM key or JWKS (asymmetric algorithms
+ * only, so neither {@code none} nor a public key used as an HMAC secret passes), {@code iss}, {@code exp} and
+ * {@code nbf} within the clock skew, and {@code aud} when audiences are configured. A rejection is logged at DEBUG with
+ * its reason only: jose4j's messages quote claims, so they are not logged, and the token never is. May block (a JWKS
+ * URL is fetched, then refreshed): call it on a worker thread.
+ */
+public final class JwtTenants {
+
+    static final String HOW_TO_CONFIGURE = "toolspill.auth.jwt.issuer=<the iss of your identity provider's tokens> and "
+            + "toolspill.auth.jwt.public-key-location=<its PEM public key or JWKS, a file path or an https URL> "
+            + "(the tenant is the string claim toolspill.auth.jwt.tenant-claim, default 'tenant')";
+
+    /** Three base64url segments; the last may be empty (an unsigned token is still judged as a JWT, and refused). */
+    private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
+    private static final Map<Integer, String> REASONS = Map.of(
+            ErrorCodes.EXPIRED, "expired", ErrorCodes.NOT_YET_VALID, "not yet valid (nbf)",
+            ErrorCodes.ISSUER_INVALID, "wrong issuer", ErrorCodes.ISSUER_MISSING, "no issuer",
+            ErrorCodes.AUDIENCE_INVALID, "wrong audience", ErrorCodes.AUDIENCE_MISSING, "no audience",
+            ErrorCodes.SIGNATURE_INVALID, "bad signature", ErrorCodes.SIGNATURE_MISSING, "not signed",
+            ErrorCodes.EXPIRATION_MISSING, "no expiry (exp)", ErrorCodes.ISSUED_AT_INVALID_FUTURE, "issued in the future");
+
+    private final DefaultJWTParser parser;
+    private final String issuer;
+    private final String tenantClaim;
+
+    private JwtTenants(DefaultJWTParser parser, String issuer, String tenantClaim) {
+        this.parser = parser;
+        this.issuer = issuer;
+        this.tenantClaim = tenantClaim;
+    }
+
+    /**
+     * JWTs as {@code toolspill.auth.jwt} configures them, or empty when no issuer is set. A configuration that could not
+     * verify anything (an issuer without a key location, a key location without an issuer, a blank claim or audience)
+     * is an {@link IllegalStateException} that says how to fix it.
+     */
+    public static Optional<JwtTenants> configured(JwtConfig config) {
+        Optional<String> issuer = isOn(config) ? config.issuer().map(String::strip) : Optional.empty();
+        Optional<String> location = config.publicKeyLocation().map(String::strip).filter(value -> !value.isEmpty());
+        if (issuer.isEmpty()) {
+            if (location.isPresent()) {
+                throw new IllegalStateException("toolspill.auth.jwt.public-key-location is set but toolspill.auth.jwt.issuer is not: "
+                        + "JWTs are accepted only from a configured issuer. Set both: " + HOW_TO_CONFIGURE);
+            }
+            return Optional.empty();
+        }
+        if (location.isEmpty()) {
+            throw new IllegalStateException("toolspill.auth.jwt.issuer is set but toolspill.auth.jwt.public-key-location is not, "
+                    + "so no JWT could be verified. Set both: " + HOW_TO_CONFIGURE);
+        }
+        if (config.tenantClaim().isBlank()) {
+            throw new IllegalStateException("toolspill.auth.jwt.tenant-claim is blank: name the claim that holds the tenant (default 'tenant')");
+        }
+        JWTAuthContextInfo info = new JWTAuthContextInfo(location.get(), issuer.get());
+        info.setSignatureAlgorithm(EnumSet.of(SignatureAlgorithm.RS256, SignatureAlgorithm.RS384, SignatureAlgorithm.RS512,
+                SignatureAlgorithm.PS256, SignatureAlgorithm.PS384, SignatureAlgorithm.PS512,
+                SignatureAlgorithm.ES256, SignatureAlgorithm.ES384, SignatureAlgorithm.ES512, SignatureAlgorithm.EDDSA));
+        info.setClockSkew((int) Math.min(Integer.MAX_VALUE, config.clockSkew().toSeconds()));
+        info.setRequireNamedPrincipal(false); // the tenant claim names the caller, not sub or upn
+        config.audience().ifPresent(audiences -> {
+            if (audiences.stream().anyMatch(String::isBlank)) {
+                throw new IllegalStateException("toolspill.auth.jwt.audience has a blank entry: list the audiences, comma-separated");
+            }
+            info.setExpectedAudience(new HashSet<>(audiences.stream().map(String::strip).toList()));
+        });
+        return Optional.of(new JwtTenants(new DefaultJWTParser(info), issuer.get(), config.tenantClaim().strip()));
+    }
+
+    /** Whether JWTs are on: an issuer is set (whether the rest is right, {@link #configured} says). */
+    public static boolean isOn(JwtConfig config) {
+        return config.issuer().filter(issuer -> !issuer.isBlank()).isPresent();
+    }
+
+    /** Whether a bearer token has a JWT's shape (compact JWS): such a token is judged as a JWT, never as an API key. */
+    public static boolean looksLikeJwt(String token) {
+        return token.length() <= 16_384 && SHAPE.matcher(token).matches();
+    }
+
+    /** The tenant this JWT proves, if it verifies and its tenant claim is a tenant name; the reason it does not, at DEBUG. */
+    public Optional<String> tenantOf(String token) {
+        JsonWebToken jwt;
+        try {
+            jwt = parser.parse(token);
+        } catch (ParseException e) {
+            Log.debugf("A JWT was refused: %s", reason(e));
+            return Optional.empty();
+        }
+        Object claim = jwt.getClaim(tenantClaim);
+        String tenant = claim instanceof JsonString json ? json.getString() : claim instanceof String text ? text : null;
+        if (tenant == null) {
+            Log.debugf("A JWT was refused: no string claim '%s' names its tenant", tenantClaim);
+            return Optional.empty();
+        }
+        if (!ApiKeys.isTenantName(tenant)) {
+            Log.debugf("A JWT was refused: its claim '%s' is not a tenant name (1-64 letters, digits, '.', '_' or '-')", tenantClaim);
+            return Optional.empty();
+        }
+        return Optional.of(tenant);
+    }
+
+    /** The issuer (for the start-up log). */
+    public String issuer() {
+        return issuer;
+    }
+
+    /** The claim that names the tenant (for the start-up log). */
+    public String tenantClaim() {
+        return tenantClaim;
+    }
+
+    /** Why a token was refused, in words that quote nothing from it (jose4j's own messages quote the token). */
+    static String reason(Throwable failure) {
+        boolean algorithm = false;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            algorithm |= cause instanceof InvalidAlgorithmException;
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof InvalidJwtException invalid && !invalid.getErrorDetails().isEmpty()) {
+                String other = algorithm ? "an algorithm that is not allowed" : "malformed or inconsistent";
+                return invalid.getErrorDetails().stream()
+                        .map(error -> REASONS.getOrDefault(error.getErrorCode(), other))
+                        .distinct().reduce((a, b) -> a + ", " + b).orElseThrow();
+            }
+        }
+        return algorithm ? "an algorithm that is not allowed" : "not a verifiable JWT";
+    }
+}

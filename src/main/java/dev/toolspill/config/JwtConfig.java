@@ -1,0 +1,30 @@
+package dev.toolspill.config;
+
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code toolspill.auth.jwt.*}: JSON Web Tokens from an identity provider, beside the API keys. Off unless an issuer is
+ * set. Nested in {@link ToolspillConfig.Auth} (kept here for size).
+ */
+public interface JwtConfig {
+    /** The {@code iss} every accepted JWT carries; set, JWTs are accepted (and checked) beside the API keys. */
+    Optional<String> issuer();
+
+    /** The issuer's public key: a PEM public key or a JWKS, as a file path or an http(s) URL; required with an issuer. */
+    Optional<String> publicKeyLocation();
+
+    /** The claim whose string value is the tenant (a name as in {@code toolspill.auth.keys}). */
+    @WithDefault("tenant")
+    String tenantClaim();
+
+    /** Audiences a JWT must name one of in {@code aud}, comma-separated; absent: {@code aud} is not checked. */
+    Optional<List<String>> audience();
+
+    /** How far clocks may disagree when {@code exp}, {@code nbf} and {@code iat} are checked. */
+    @WithDefault("60s")
+    Duration clockSkew();
+}

@@ -1,0 +1,110 @@
+package dev.toolspill.auth;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.toolspill.config.JwtConfig;
+import io.smallrye.jwt.util.KeyUtils;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.RsaJsonWebKey;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.interfaces.RSAPublicKey;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The JWT settings checked at start-up, the shape that sends a token the JWT way, and a JWKS as the issuer's key. */
+class JwtTenantsTest {
+
+    record Settings(Optional<String> issuer, Optional<String> publicKeyLocation, String tenantClaim,
+                    Optional<List<String>> audience, Duration clockSkew) implements JwtConfig {
+        static Settings of(String issuer, String location) {
+            return new Settings(Optional.ofNullable(issuer), Optional.ofNullable(location), "tenant", Optional.empty(), Duration.ofSeconds(60));
+        }
+    }
+
+    @Test
+    void anIssuerWithoutAKeyLocationStopsStartUpAndSaysWhatToSet() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> JwtTenants.configured(Settings.of(TestJwts.ISSUER, null)));
+        assertTrue(e.getMessage().contains("toolspill.auth.jwt.public-key-location is not"), e.getMessage());
+        assertTrue(e.getMessage().contains("PEM public key or JWKS"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> JwtTenants.configured(Settings.of(TestJwts.ISSUER, "  ")));
+    }
+
+    @Test
+    void aKeyLocationWithoutAnIssuerStopsStartUpToo() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> JwtTenants.configured(Settings.of(null, TestJwts.PUBLIC_KEY_LOCATION)));
+        assertTrue(e.getMessage().contains("toolspill.auth.jwt.issuer is not"), e.getMessage());
+    }
+
+    @Test
+    void aBlankClaimOrAudienceStopsStartUp() {
+        assertThrows(IllegalStateException.class, () -> JwtTenants.configured(
+                new Settings(Optional.of(TestJwts.ISSUER), Optional.of(TestJwts.PUBLIC_KEY_LOCATION), " ", Optional.empty(), Duration.ZERO)));
+        assertThrows(IllegalStateException.class, () -> JwtTenants.configured(new Settings(Optional.of(TestJwts.ISSUER),
+                Optional.of(TestJwts.PUBLIC_KEY_LOCATION), "tenant", Optional.of(List.of("toolspill", " ")), Duration.ZERO)));
+    }
+
+    @Test
+    void withoutAnIssuerJwtsAreOff() {
+        assertTrue(JwtTenants.configured(Settings.of(null, null)).isEmpty());
+        assertFalse(JwtTenants.isOn(Settings.of(" ", null)));
+        assertTrue(JwtTenants.isOn(Settings.of(TestJwts.ISSUER, null)));
+    }
+
+    @Test
+    void onlyThreeBase64UrlSegmentsLookLikeAJwt() {
+        assertTrue(JwtTenants.looksLikeJwt(TestJwts.of("team-a")));
+        assertTrue(JwtTenants.looksLikeJwt("abc.def.ghi"));
+        assertTrue(JwtTenants.looksLikeJwt("abc.def."), "an unsigned token is judged as a JWT, and refused there");
+        for (String key : List.of("0b4e7f3c9d1e", "a.b", "a.b.c.d", ".b.c", "a..c", "a.b.c d", "a+b.c.d", "ab=.cd.ef")) {
+            assertFalse(JwtTenants.looksLikeJwt(key), key);
+        }
+    }
+
+    @Test
+    void aJwksFileServesAsTheIssuersKey(@TempDir Path dir) throws Exception {
+        RSAPublicKey key = (RSAPublicKey) KeyUtils.readPublicKey("jwt/issuer-public-key.pem");
+        RsaJsonWebKey jwk = new RsaJsonWebKey(key);
+        jwk.setKeyId("issuer-1");
+        Path jwks = Files.writeString(dir.resolve("jwks.json"), new JsonWebKeySet(jwk).toJson());
+
+        JwtTenants jwts = JwtTenants.configured(Settings.of(TestJwts.ISSUER, jwks.toString())).orElseThrow();
+        assertEquals(Optional.of("team-a"), jwts.tenantOf(TestJwts.of("team-a")));
+        assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.signedByAnotherKey(TestJwts.claims("team-a"))));
+        assertEquals(Optional.of("team-b"), jwts.tenantOf(TestJwts.signed(TestJwts.claims("team-b").audience("anyone"))),
+                "without configured audiences, aud is not checked");
+    }
+
+    @Test
+    void aJwksUrlServesAsTheIssuersKey() throws Exception {
+        RsaJsonWebKey jwk = new RsaJsonWebKey((RSAPublicKey) KeyUtils.readPublicKey("jwt/issuer-public-key.pem"));
+        byte[] jwks = new JsonWebKeySet(jwk).toJson().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        HttpServer issuer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        issuer.createContext("/keys", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, jwks.length);
+            exchange.getResponseBody().write(jwks);
+            exchange.close();
+        });
+        issuer.start();
+        try {
+            String url = "http://127.0.0.1:" + issuer.getAddress().getPort() + "/keys";
+            JwtTenants jwts = JwtTenants.configured(Settings.of(TestJwts.ISSUER, url)).orElseThrow();
+            assertEquals(Optional.of("team-a"), jwts.tenantOf(TestJwts.of("team-a")));
+            assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.signedByAnotherKey(TestJwts.claims("team-a"))));
+        } finally {
+            issuer.stop(0);
+        }
+    }
+}
