@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proof under crashes and load, against the packaged service on loopback ports, on the filesystem store and on S3
 # (S3Proxy): proof/crash.py (kill -9 during 200 uploads, restart, every id byte-exact, nothing partial or left
-# over) and proof/soak.py (fixed concurrency, mixed sizes, auth on and off). Prints PASS/FAIL lines and the
+# over) and proof/soak.py (fixed concurrency, mixed sizes, a service with auth on and one with it off side by side,
+# the load alternating between them in slices). Prints PASS/FAIL lines and the
 # Markdown rows of BENCHMARKS.md; exits non-zero if any check failed. Run from the repository root:
 #   bash proof/run.sh            (PROOF_ONLY=crash or PROOF_ONLY=soak runs one part; PROOF_STORES="fs" one store)
 # Bounded: each part stops itself (timeouts inside); .ci/run also wraps the whole in `timeout`.
@@ -102,7 +103,7 @@ if ((${#ROWS_CRASH[@]})); then
   printf '\n| check | result | observed |\n|---|---|---|\n'; printf '%s\n' "${ROWS_CRASH[@]}"
 fi
 if ((${#ROWS_SOAK[@]})); then
-  printf '\n| store | auth | concurrency | ops/s | p50 ms | p99 ms | errors | heap after GC, start → end (MiB) |\n|---|---|---|---|---|---|---|---|\n'
+  printf '\n| store | auth | concurrency | ops/s | p50 ms | p99 ms | errors | heap after GC, start → middle → end (MiB) |\n|---|---|---|---|---|---|---|---|\n'
   printf '%s\n' "${ROWS_SOAK[@]}"
 fi
 exit "$FAILED"

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Soak: fixed concurrency, mixed sizes (ingest of 1 KiB..1 MiB, inspect, ranged GET) against the packaged service
-for PROOF_SOAK_SECONDS, twice with API keys on and twice with authentication off (on, off, off, on), on the store
-PROOF_STORE.
-Checks zero errors and a flat heap (used heap after a full GC, jcmd, at the start and at the end of the measured
-run); reports throughput, p50 and p99, and the throughput with auth on as a ratio of the one without.
+"""Soak: fixed concurrency, mixed sizes (ingest of 1 KiB..1 MiB, inspect, ranged GET) against two packaged services on
+the store PROOF_STORE, one with API keys on and one with authentication off, the load alternating between them in
+PROOF_SOAK_SLICES slices of PROOF_SOAK_SLICE seconds each (on, off, off, on, ...).
+Checks zero errors and a flat heap (used heap after a full GC, jcmd, at the start, the middle and the end of the
+measured slices: the second half grows at most PROOF_SOAK_HEAP_GROWTH_MIB); reports throughput, p50 and p99, and the
+throughput with auth on as a ratio of the one without.
 Prints PASS/FAIL lines and Markdown rows (| store | auth | ops/s | p50 ms | p99 ms | errors | heap start→end MiB |).
 """
 import hashlib
@@ -11,6 +12,7 @@ import http.client
 import os
 import random
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -19,10 +21,11 @@ from service import common, free_port, start, stop
 
 ENV = os.environ
 STORE = ENV.get("PROOF_STORE", "fs")
-SECONDS = float(ENV.get("PROOF_SOAK_SECONDS", "12"))
+SLICE = float(ENV.get("PROOF_SOAK_SLICE", "4"))
+SLICES = int(ENV.get("PROOF_SOAK_SLICES", "12"))
 WARMUP = float(ENV.get("PROOF_SOAK_WARMUP", "4"))
 CONCURRENCY = int(ENV.get("PROOF_SOAK_CONCURRENCY", "8"))
-HEAP_GROWTH_MIB = float(ENV.get("PROOF_SOAK_HEAP_GROWTH_MIB", "16"))
+HEAP_GROWTH_MIB = float(ENV.get("PROOF_SOAK_HEAP_GROWTH_MIB", "8"))
 KEY = "soak-key-" + hashlib.sha256(str(time.time()).encode()).hexdigest()[:24]
 ID = re.compile(rb'"id":"([0-9a-f-]{36})"')
 SIZES = [1024, 4096, 16 * 1024, 64 * 1024, 256 * 1024, 1024 * 1024]
@@ -35,6 +38,7 @@ class Worker(threading.Thread):
         self.port, self.headers, self.stop_at, self.ids = port, headers, stop_at, ids
         self.rnd = random.Random(seed)
         self.latencies, self.errors, self.error_samples = [], 0, []
+        self.kinds = {}
         self.measure_from = None
 
     def body(self):
@@ -63,6 +67,7 @@ class Worker(threading.Thread):
             m = ID.search(body)
             if m and len(self.ids) < 500:
                 self.ids.append(m.group(1).decode())
+        self.kind = kind
         return r.status in (200, 206), "%s %s %s" % (kind, r.status, body[:200])
 
     def run(self):
@@ -76,8 +81,11 @@ class Worker(threading.Thread):
                 conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
             t1 = time.monotonic()
-            if self.measure_from is not None and t0 >= self.measure_from:
+            if self.measure_from is not None and t0 >= self.measure_from and (t1 <= self.stop_at or not ok):
+                # a request still running when the slice ends counts in no slice (an error counts always): the
+                # slice's length is then its rate's exact denominator, whatever its slowest request took
                 self.latencies.append(t1 - t0)
+                self.kinds.setdefault(getattr(self, "kind", "?"), []).append(t1 - t0)
                 if not ok:
                     self.errors += 1
                     if len(self.error_samples) < 3:
@@ -85,79 +93,131 @@ class Worker(threading.Thread):
         conn.close()
 
 
-def run(auth):
-    port = free_port()
-    extra = ["-Dtoolspill.auth.enabled=%s" % ("true" if auth else "false")]
-    headers = {}
-    if auth:
-        extra.append("-Dtoolspill.auth.keys.soak=" + hashlib.sha256(KEY.encode()).hexdigest())
-        headers["Authorization"] = "Bearer " + KEY
-    label = "soak-%s-auth-%s" % (STORE, "on" if auth else "off")
-    with open(os.path.join(ENV["PROOF_WORK"], label + ".log"), "w") as log:
-        proc = start(port, log, extra, label)
-        try:
-            ids = []
-            start_at = time.monotonic()
-            workers = [Worker(port, headers, 1000 * i + (1 if auth else 2), start_at + WARMUP + SECONDS, ids)
-                       for i in range(CONCURRENCY)]
-            for w in workers:
-                w.start()
-            time.sleep(WARMUP)
-            heap_start = common.heap_used_mib(proc.pid)
-            measure_from = time.monotonic()
-            for w in workers:
-                w.measure_from = measure_from
-            for w in workers:
-                w.join(SECONDS + 120)
-            elapsed = time.monotonic() - measure_from
-            heap_end = common.heap_used_mib(proc.pid)
-        finally:
-            stop(proc)
-    lat = sorted(x for w in workers for x in w.latencies)
-    errors = sum(w.errors for w in workers)
-    samples = [s for w in workers for s in w.error_samples][:3]
-    return {"label": label, "auth": auth, "ops": len(lat), "rate": len(lat) / elapsed, "errors": errors, "samples": samples,
-            "p50": lat[len(lat) // 2] * 1000 if lat else float("nan"), "p99": common.p99(lat) * 1000,
-            "heap_start": heap_start, "heap_end": heap_end}
+class Service:
+    """One packaged service on a free port, auth on or off, with the ids its ingests answered (shared by slices)."""
 
+    def __init__(self, auth):
+        self.auth = auth
+        self.label = "soak-%s-auth-%s" % (STORE, "on" if auth else "off")
+        self.port = free_port()
+        # a small index cache (4 MiB, not 32): it fills within the warm-up, so what the heap gains after it is
+        # what a leak would add, not a cache growing to its bound
+        extra = ["-Dtoolspill.auth.enabled=%s" % ("true" if auth else "false"),
+                 "-Dtoolspill.inspect.index-cache-bytes=4194304",
+                 "-Dtoolspill.spool.dir=" + os.path.join(ENV["PROOF_WORK"], self.label + "-spool")]
+        self.headers = {}
+        if auth:
+            extra.append("-Dtoolspill.auth.keys.soak=" + hashlib.sha256(KEY.encode()).hexdigest())
+            self.headers["Authorization"] = "Bearer " + KEY
+        self.log = open(os.path.join(ENV["PROOF_WORK"], self.label + ".log"), "w")
+        self.proc = start(self.port, self.log, extra, self.label)
+        self.ids = []
+        self.latencies, self.errors, self.samples, self.seconds = [], 0, [], 0.0
+        self.kinds = {}
+        self.heap_start = self.heap_mid = self.heap_end = None
+        self.histograms = {}
+        self.seeds = 0
 
-def combined(rs):
-    """Several runs of one configuration as one: operations and time added, latencies and heaps of the worst run."""
-    ops = sum(r["ops"] for r in rs)
-    rate = ops / sum(r["ops"] / r["rate"] for r in rs if r["rate"]) if ops else 0.0
-    worst = max(rs, key=lambda r: r["p99"])
-    growth = lambda r: (r["heap_end"] or 0) - (r["heap_start"] or 0)
-    heap = max(rs, key=growth)
-    return dict(rs[0], ops=ops, rate=rate, errors=sum(r["errors"] for r in rs),
-                samples=[x for r in rs for x in r["samples"]][:3], p50=sorted(r["p50"] for r in rs)[len(rs) // 2],
-                p99=worst["p99"], heap_start=heap["heap_start"], heap_end=heap["heap_end"], runs=len(rs))
+    def load(self, seconds, measured):
+        """CONCURRENCY clients on keep-alive connections for `seconds`; their latencies count when `measured`."""
+        started = time.monotonic()
+        workers = []
+        for i in range(CONCURRENCY):
+            self.seeds += 1
+            # the same seeds on both sides: both services see the same sequence of requests (sizes, kinds, ranges)
+            workers.append(Worker(self.port, self.headers, self.seeds, started + seconds, self.ids))
+        for w in workers:
+            w.measure_from = started if measured else None
+            w.start()
+        for w in workers:
+            w.join(seconds + 120)
+        if measured:
+            self.seconds += seconds
+            for w in workers:
+                self.latencies.extend(w.latencies)
+                for kind, values in w.kinds.items():
+                    self.kinds.setdefault(kind, []).extend(values)
+                self.errors += w.errors
+                self.samples.extend(w.error_samples[:3 - len(self.samples)])
+
+    def result(self):
+        lat = sorted(self.latencies)
+        return {"label": self.label, "auth": self.auth, "ops": len(lat), "rate": len(lat) / self.seconds if self.seconds else 0.0,
+                "errors": self.errors, "samples": self.samples[:3],
+                "p50": lat[len(lat) // 2] * 1000 if lat else float("nan"), "p99": common.p99(lat) * 1000,
+                "heap_start": self.heap_start, "heap_mid": self.heap_mid, "heap_end": self.heap_end}
+
+    def grown(self):
+        mid, end = self.histograms.get("mid", {}), self.histograms.get("end", {})
+        growth = sorted(((end.get(k, 0) - mid.get(k, 0), k) for k in end), reverse=True)[:6]
+        return ", ".join("%s +%.1f MiB" % (k, d / 1048576) for d, k in growth if d > 0)
+
+    def close(self):
+        stop(self.proc)
+        self.log.close()
 
 
 def main():
-    # each configuration runs twice, in the order on, off, off, on: whatever the machine's load or the page cache
-    # does over time falls on both sides alike
-    order = ENV.get("PROOF_SOAK_ORDER", "on off off on").split()
-    runs = {"on": [], "off": []}
-    for name in order:
-        runs[name].append(run(name == "on"))
-    on, off = combined(runs["on"]), combined(runs["off"])
+    # Both services run side by side (one replica's store shared, as replicas share it), and the load moves between
+    # them in short slices, in the order on, off, off, on, on, off, ...: whatever the machine's load, the page cache or
+    # the store does over time falls on both sides alike, slice by slice. The idle one waits; it costs almost nothing.
+    services = {}
+    try:
+        for name in ("on", "off"):
+            services[name] = Service(name == "on")
+        for service in services.values():
+            service.load(WARMUP, measured=False)
+        for service in services.values():
+            service.heap_start = common.heap_used_mib(service.proc.pid)
+        order = [name for _ in range((SLICES + 1) // 2) for name in ("on", "off", "off", "on")][:2 * SLICES]
+        for i, name in enumerate(order):
+            if i == len(order) // 2:
+                for service in services.values():
+                    service.heap_mid = common.heap_used_mib(service.proc.pid)
+                    service.histograms["mid"] = histogram(service.proc.pid)
+            services[name].load(SLICE, measured=True)
+        for service in services.values():
+            service.heap_end = common.heap_used_mib(service.proc.pid)
+            service.histograms["end"] = histogram(service.proc.pid)
+    finally:
+        for service in services.values():
+            service.close()
+    on, off = services["on"].result(), services["off"].result()
+    for service in services.values():
+        print("%s by request: %s" % (service.label, ", ".join(
+            "%s %d at p50 %.1f ms" % (kind, len(v), sorted(v)[len(v) // 2] * 1000) for kind, v in sorted(service.kinds.items()))))
     ratio = on["rate"] / off["rate"] if off["rate"] else float("nan")
     failed = False
     for r in (on, off):
-        growth = (r["heap_end"] or 0) - (r["heap_start"] or 0)
-        flat = r["heap_start"] is not None and r["heap_end"] is not None and growth <= HEAP_GROWTH_MIB
+        # caches (read indexes, records, the S3 client's buffers) fill in the first half up to their bounds; a leak
+        # keeps growing in the second
+        growth = (r["heap_end"] or 0) - (r["heap_mid"] or 0)
+        flat = r["heap_mid"] is not None and r["heap_end"] is not None and growth <= HEAP_GROWTH_MIB
         ok = r["errors"] == 0 and flat
         failed |= not ok
-        print("%s %s: %d ops in %d runs of %.0f s at concurrency %d, %.0f ops/s, p50 %.1f ms, p99 %.1f ms, %d errors%s, heap %s -> %s MiB" % (
-            "PASS" if ok else "FAIL", r["label"], r["ops"], r["runs"], SECONDS, CONCURRENCY, r["rate"], r["p50"], r["p99"], r["errors"],
-            (" " + "; ".join(r["samples"])) if r["samples"] else "", fmt(r["heap_start"]), fmt(r["heap_end"])))
+        if not flat:
+            grew = services["on" if r["auth"] else "off"].grown()
+            print("%s: live objects that grew most in the second half: %s" % (r["label"], grew or "?"))
+        print("%s %s: %d ops in %d slices of %.0f s at concurrency %d, %.0f ops/s, p50 %.1f ms, p99 %.1f ms, %d errors%s, heap %s -> %s -> %s MiB" % (
+            "PASS" if ok else "FAIL", r["label"], r["ops"], SLICES, SLICE, CONCURRENCY, r["rate"], r["p50"], r["p99"], r["errors"],
+            (" " + "; ".join(r["samples"])) if r["samples"] else "", fmt(r["heap_start"]), fmt(r["heap_mid"]), fmt(r["heap_end"])))
     print("%s soak-%s auth cost: throughput with auth = %.3f of without (target >= 0.95)" % (
         "PASS" if ratio >= 0.95 else "NOTE", STORE, ratio))
     for r in (on, off):
-        print("| %s | %s | %d | %.0f | %.1f | %.1f | %d | %s → %s |" % (
+        print("| %s | %s | %d | %.0f | %.1f | %.1f | %d | %s → %s → %s |" % (
             STORE, "on" if r["auth"] else "off", CONCURRENCY, r["rate"], r["p50"], r["p99"], r["errors"],
-            fmt(r["heap_start"]), fmt(r["heap_end"])))
+            fmt(r["heap_start"]), fmt(r["heap_mid"]), fmt(r["heap_end"])))
     return 1 if failed else 0
+
+
+def histogram(pid):
+    """{class: bytes} of live objects (jcmd GC.class_histogram, which runs a full GC first); {} if jcmd failed."""
+    try:
+        out = subprocess.run(["jcmd", str(pid), "GC.class_histogram"], capture_output=True, timeout=60, text=True).stdout
+    except (subprocess.TimeoutExpired, OSError):
+        return {}
+    found = re.findall(r"^\s*\d+:\s+\d+\s+(\d+)\s+(\S+)", out, re.M)
+    return {name: int(size) for size, name in found}
 
 
 def fmt(mib):
