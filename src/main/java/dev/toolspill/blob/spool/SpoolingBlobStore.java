@@ -5,16 +5,14 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStore;
-import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.ForwardingBlobStore;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -23,15 +21,14 @@ import java.util.Optional;
  * may spool (outputs of tools this replica ran) call the spool themselves. Each write's outcome tells the spool
  * whether the store is answering.
  */
-public final class SpoolingBlobStore implements BlobStore {
+public final class SpoolingBlobStore extends ForwardingBlobStore {
 
-    private final BlobStore store;
     private final Spool spool;
     private final SpoolDrainer drainer;
     private final io.vertx.mutiny.core.Vertx vertx;
 
     public SpoolingBlobStore(BlobStore store, Spool spool, io.vertx.mutiny.core.Vertx vertx) {
-        this.store = store;
+        super(store);
         this.spool = spool;
         this.vertx = vertx;
         this.drainer = new SpoolDrainer(spool, store, vertx);
@@ -64,11 +61,6 @@ public final class SpoolingBlobStore implements BlobStore {
     @Override
     public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
         return noted(store.putRecorded(id, format, bytes, record));
-    }
-
-    @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
-        return store.upload(id, guess, owner);
     }
 
     @Override
@@ -118,30 +110,5 @@ public final class SpoolingBlobStore implements BlobStore {
             return spool.remove(id).chain(() -> store.delete(id).onFailure().recoverWithNull());
         }
         return store.delete(id);
-    }
-
-    @Override
-    public Multi<BlobId> idsBefore(Instant cutoff) {
-        return store.idsBefore(cutoff);
-    }
-
-    @Override
-    public Uni<Integer> removeUnfinished(Instant cutoff) {
-        return store.removeUnfinished(cutoff);
-    }
-
-    @Override
-    public Uni<Void> prepare() {
-        return store.prepare();
-    }
-
-    @Override
-    public Uni<Void> checkReady() {
-        return store.checkReady();
-    }
-
-    @Override
-    public String location() {
-        return store.location();
     }
 }
