@@ -3,11 +3,10 @@ package dev.toolspill.auth;
 import dev.toolspill.config.JwtConfig;
 import io.quarkus.logging.Log;
 import io.smallrye.jwt.algorithm.SignatureAlgorithm;
-import io.smallrye.jwt.auth.principal.DefaultJWTParser;
+import io.smallrye.jwt.auth.principal.DefaultJWTTokenParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.ParseException;
-import jakarta.json.JsonString;
-import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.consumer.ErrorCodes;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 import org.jose4j.lang.InvalidAlgorithmException;
@@ -20,11 +19,13 @@ import java.util.regex.Pattern;
 
 /**
  * JWTs from one configured issuer, each proving the tenant named by one claim. Verification is SmallRye JWT's
- * ({@link DefaultJWTParser}, on jose4j): the signature against the configured PEM key or JWKS (asymmetric algorithms
+ * ({@link DefaultJWTTokenParser}, on jose4j): the signature against the configured PEM key or JWKS (asymmetric algorithms
  * only, so neither {@code none} nor a public key used as an HMAC secret passes), {@code iss}, {@code exp} and
  * {@code nbf} within the clock skew, and {@code aud} when audiences are configured. A rejection is logged at DEBUG with
  * its reason only: jose4j's messages quote claims, so they are not logged, and the token never is. May block (a JWKS
- * URL is fetched, then refreshed): call it on a worker thread.
+ * URL is fetched, then refreshed): call it on a worker thread. The tenant is read from jose4j's claims as parsed, not
+ * through SmallRye's {@code JsonWebToken}, which copies every claim into Jakarta JSON recursively: a claim nested a few
+ * thousand levels deep overflowed the stack there, and a valid token got a 500.
  */
 public final class JwtTenants {
 
@@ -41,12 +42,14 @@ public final class JwtTenants {
             ErrorCodes.SIGNATURE_INVALID, "bad signature", ErrorCodes.SIGNATURE_MISSING, "not signed",
             ErrorCodes.EXPIRATION_MISSING, "no expiry (exp)", ErrorCodes.ISSUED_AT_INVALID_FUTURE, "issued in the future");
 
-    private final DefaultJWTParser parser;
+    private final DefaultJWTTokenParser parser;
+    private final JWTAuthContextInfo info;
     private final String issuer;
     private final String tenantClaim;
 
-    private JwtTenants(DefaultJWTParser parser, String issuer, String tenantClaim) {
+    private JwtTenants(DefaultJWTTokenParser parser, JWTAuthContextInfo info, String issuer, String tenantClaim) {
         this.parser = parser;
+        this.info = info;
         this.issuer = issuer;
         this.tenantClaim = tenantClaim;
     }
@@ -85,7 +88,7 @@ public final class JwtTenants {
             }
             info.setExpectedAudience(new HashSet<>(audiences.stream().map(String::strip).toList()));
         });
-        return Optional.of(new JwtTenants(new DefaultJWTParser(info), issuer.get(), config.tenantClaim().strip()));
+        return Optional.of(new JwtTenants(new DefaultJWTTokenParser(), info, issuer.get(), config.tenantClaim().strip()));
     }
 
     /** Whether JWTs are on: an issuer is set (whether the rest is right, {@link #configured} says). */
@@ -100,15 +103,14 @@ public final class JwtTenants {
 
     /** The tenant this JWT proves, if it verifies and its tenant claim is a tenant name; the reason it does not, at DEBUG. */
     public Optional<String> tenantOf(String token) {
-        JsonWebToken jwt;
+        JwtClaims claims;
         try {
-            jwt = parser.parse(token);
+            claims = parser.parse(token, info).getJwtClaims();
         } catch (ParseException e) {
             Log.debugf("A JWT was refused: %s", reason(e));
             return Optional.empty();
         }
-        Object claim = jwt.getClaim(tenantClaim);
-        String tenant = claim instanceof JsonString json ? json.getString() : claim instanceof String text ? text : null;
+        String tenant = claims.getClaimValue(tenantClaim) instanceof String text ? text : null;
         if (tenant == null) {
             Log.debugf("A JWT was refused: no string claim '%s' names its tenant", tenantClaim);
             return Optional.empty();
