@@ -10,6 +10,7 @@ import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.consumer.ErrorCodes;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 import org.jose4j.lang.InvalidAlgorithmException;
+import org.jose4j.lang.UnresolvableKeyException;
 
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
  * only, so neither {@code none} nor a public key used as an HMAC secret passes), {@code iss}, {@code exp} and
  * {@code nbf} within the clock skew, and {@code aud} when audiences are configured. A rejection is logged at DEBUG with
  * its reason only: jose4j's messages quote claims, so they are not logged, and the token never is. May block (a JWKS
- * URL is fetched, then refreshed): call it on a worker thread. The tenant is read from jose4j's claims as parsed, not
+ * URL is fetched, then refreshed, each fetch within {@code toolspill.auth.jwt.jwks-timeout}: {@link BoundedKeyParser}): call it on
+ * a worker thread. The tenant is read from jose4j's claims as parsed, not
  * through SmallRye's {@code JsonWebToken}, which copies every claim into Jakarta JSON recursively: a claim nested a few
  * thousand levels deep overflowed the stack there, and a valid token got a 500.
  */
@@ -76,7 +78,10 @@ public final class JwtTenants {
         if (config.tenantClaim().isBlank()) {
             throw new IllegalStateException("toolspill.auth.jwt.tenant-claim is blank: name the claim that holds the tenant (default 'tenant')");
         }
-        JWTAuthContextInfo info = new JWTAuthContextInfo(location.get(), issuer.get());
+        if (config.jwksTimeout().isNegative() || config.jwksTimeout().isZero()) {
+            throw new IllegalStateException("toolspill.auth.jwt.jwks-timeout must be positive (e.g. 5s)");
+        }
+        JWTAuthContextInfo info = new BoundedKeyParser.Settings(location.get(), issuer.get(), config.jwksTimeout());
         info.setSignatureAlgorithm(EnumSet.of(SignatureAlgorithm.RS256, SignatureAlgorithm.RS384, SignatureAlgorithm.RS512,
                 SignatureAlgorithm.PS256, SignatureAlgorithm.PS384, SignatureAlgorithm.PS512,
                 SignatureAlgorithm.ES256, SignatureAlgorithm.ES384, SignatureAlgorithm.ES512, SignatureAlgorithm.EDDSA));
@@ -88,7 +93,7 @@ public final class JwtTenants {
             }
             info.setExpectedAudience(new HashSet<>(audiences.stream().map(String::strip).toList()));
         });
-        return Optional.of(new JwtTenants(new DefaultJWTTokenParser(), info, issuer.get(), config.tenantClaim().strip()));
+        return Optional.of(new JwtTenants(new BoundedKeyParser(), info, issuer.get(), config.tenantClaim().strip()));
     }
 
     /** Whether JWTs are on: an issuer is set (whether the rest is right, {@link #configured} says). */
@@ -137,6 +142,9 @@ public final class JwtTenants {
         boolean algorithm = false;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             algorithm |= cause instanceof InvalidAlgorithmException;
+            if (cause instanceof UnresolvableKeyException) {
+                return "no key of the issuer verifies it (an unknown kid, or toolspill.auth.jwt.public-key-location could not be loaded)";
+            }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof InvalidJwtException invalid && !invalid.getErrorDetails().isEmpty()) {

@@ -16,6 +16,9 @@ import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JwtTenantsTest {
 
     record Settings(Optional<String> issuer, Optional<String> publicKeyLocation, String tenantClaim,
-                    Optional<List<String>> audience, Duration clockSkew) implements JwtConfig {
+                    Optional<List<String>> audience, Duration clockSkew, Duration jwksTimeout) implements JwtConfig {
+        Settings(Optional<String> issuer, Optional<String> publicKeyLocation, String tenantClaim, Optional<List<String>> audience, Duration clockSkew) {
+            this(issuer, publicKeyLocation, tenantClaim, audience, clockSkew, Duration.ofSeconds(5));
+        }
+
         static Settings of(String issuer, String location) {
             return new Settings(Optional.ofNullable(issuer), Optional.ofNullable(location), "tenant", Optional.empty(), Duration.ofSeconds(60));
         }
@@ -105,6 +112,38 @@ class JwtTenantsTest {
             assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.signedByAnotherKey(TestJwts.claims("team-a"))));
         } finally {
             issuer.stop(0);
+        }
+    }
+
+    @Test
+    void aJwksUrlThatNeverAnswersIsAskedOnceAndThenNotAgainForAWhile() throws Exception {
+        // jose4j's defaults: a 20 s read timeout and three retries, some 80 s per JWT, one JWT after another
+        AtomicInteger fetches = new AtomicInteger();
+        CountDownLatch end = new CountDownLatch(1);
+        HttpServer stalled = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        stalled.setExecutor(Executors.newCachedThreadPool());
+        stalled.createContext("/keys", exchange -> {
+            fetches.incrementAndGet();
+            try {
+                end.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        stalled.start();
+        try {
+            String url = "http://127.0.0.1:" + stalled.getAddress().getPort() + "/keys";
+            JwtTenants jwts = JwtTenants.configured(new Settings(Optional.of(TestJwts.ISSUER), Optional.of(url), "tenant",
+                    Optional.empty(), Duration.ofSeconds(60), Duration.ofSeconds(2))).orElseThrow();
+
+            assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.of("team-a")));
+            assertEquals(1, fetches.get(), "one fetch, given up after the JWKS timeout, not retried");
+            assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.of("team-a")));
+            assertEquals(1, fetches.get(), "right after a failed fetch, a JWT is refused without another");
+        } finally {
+            end.countDown();
+            stalled.stop(0);
         }
     }
 }
