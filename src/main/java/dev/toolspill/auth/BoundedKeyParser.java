@@ -61,10 +61,19 @@ final class BoundedKeyParser extends DefaultJWTTokenParser {
         }
     }
 
+    /** Whether the key location, loaded now if it is not yet, holds a key (SmallRye accepts a file of garbage as none). */
+    boolean holdsAKey(JWTAuthContextInfo info) throws UnresolvableKeyException {
+        return getVerificationKeyResolver(info) instanceof Resolver loaded && loaded.holdsAKey();
+    }
+
     /** SmallRye's resolver of a key location, whose HTTP fetches keep to the deadline and are not retried. */
     private static final class Resolver extends KeyLocationResolver {
         Resolver(JWTAuthContextInfo info) throws UnresolvableKeyException {
             super(info);
+        }
+
+        boolean holdsAKey() {
+            return key != null || (jsonWebKeys != null && !jsonWebKeys.isEmpty()) || httpsJwks != null;
         }
 
         @Override

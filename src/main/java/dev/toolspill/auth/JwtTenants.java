@@ -58,7 +58,8 @@ public final class JwtTenants {
 
     /**
      * JWTs as {@code toolspill.auth.jwt} configures them, or empty when no issuer is set. A configuration that could not
-     * verify anything (an issuer without a key location, a key location without an issuer, a blank claim or audience)
+     * verify anything (an issuer without a key location, a key location without an issuer, a key file that cannot be read
+     * as a key, a blank claim or audience)
      * is an {@link IllegalStateException} that says how to fix it.
      */
     public static Optional<JwtTenants> configured(JwtConfig config) {
@@ -93,7 +94,25 @@ public final class JwtTenants {
             }
             info.setExpectedAudience(new HashSet<>(audiences.stream().map(String::strip).toList()));
         });
-        return Optional.of(new JwtTenants(new BoundedKeyParser(), info, issuer.get(), config.tenantClaim().strip()));
+        BoundedKeyParser parser = new BoundedKeyParser();
+        if (!location.get().regionMatches(true, 0, "http://", 0, 7) && !location.get().regionMatches(true, 0, "https://", 0, 8)) {
+            loadNow(parser, info); // a file is there or not: a URL is fetched on the first JWT (its IdP may be starting too)
+        }
+        return Optional.of(new JwtTenants(parser, info, issuer.get(), config.tenantClaim().strip()));
+    }
+
+    /** The key of a file location, read now, so a missing or wrong file stops start-up instead of refusing every JWT. */
+    private static void loadNow(BoundedKeyParser parser, JWTAuthContextInfo info) {
+        boolean loaded;
+        try {
+            loaded = parser.holdsAKey(info);
+        } catch (UnresolvableKeyException | RuntimeException e) {
+            loaded = false;
+        }
+        if (!loaded) {
+            throw new IllegalStateException("toolspill.auth.jwt.public-key-location could not be read as a PEM public key or a JWKS: "
+                    + "check that the file exists, that this process may read it, and what it holds. " + HOW_TO_CONFIGURE);
+        }
     }
 
     /** Whether JWTs are on: an issuer is set (whether the rest is right, {@link #configured} says). */

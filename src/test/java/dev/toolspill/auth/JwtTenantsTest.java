@@ -80,6 +80,19 @@ class JwtTenantsTest {
     }
 
     @Test
+    void aKeyFileThatCannotBeReadAsAKeyStopsStartUpAndDoesNotQuoteItsPath(@TempDir Path dir) throws Exception {
+        // accepted before, so the replica started and refused every JWT, saying why only at DEBUG
+        Path missing = dir.resolve("no-such-key.pem");
+        Path garbage = Files.writeString(dir.resolve("garbage.pem"), "-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----\n");
+        for (String location : List.of(missing.toString(), "file:" + missing, garbage.toString())) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> JwtTenants.configured(Settings.of(TestJwts.ISSUER, location)), location);
+            assertTrue(e.getMessage().contains("toolspill.auth.jwt.public-key-location"), e.getMessage());
+            assertFalse(e.getMessage().contains(dir.toString()), e.getMessage());
+        }
+    }
+
+    @Test
     void aJwksFileServesAsTheIssuersKey(@TempDir Path dir) throws Exception {
         RSAPublicKey key = (RSAPublicKey) KeyUtils.readPublicKey("jwt/issuer-public-key.pem");
         RsaJsonWebKey jwk = new RsaJsonWebKey(key);
