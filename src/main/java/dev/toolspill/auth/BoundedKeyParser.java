@@ -15,8 +15,8 @@ import java.time.Duration;
  * JWKS URL with a 20 s connect and a 20 s read timeout and three retries (some 80 s), under a lock every other JWT
  * waits on, and the next JWT tries again: a stalled identity provider held each JWT request that long, one after
  * another. Here one fetch may take {@code toolspill.auth.jwt.jwks-timeout} to connect and as long for each read, with
- * no retry, and after a failed first load every JWT is refused at once for that long before the next try. The load is
- * logged at WARN without the location (it may name a host).
+ * no retry, and after a failed first load (nothing, or nothing that is a key) every JWT is refused at once for that
+ * long before the next try. A failed load is logged at WARN without the location (it may name a host).
  */
 final class BoundedKeyParser extends DefaultJWTTokenParser {
 
@@ -48,7 +48,13 @@ final class BoundedKeyParser extends DefaultJWTTokenParser {
                 }
                 Duration timeout = ((Settings) info).fetchTimeout;
                 try {
-                    resolver = new Resolver(info);
+                    Resolver built = new Resolver(info);
+                    if (!built.holdsAKey()) {
+                        // SmallRye keeps a resolver without a key when the location held none (a JWKS URL that answered
+                        // an HTML error page): kept, it would refuse every JWT and never fetch again
+                        throw new UnresolvableKeyException("the key location holds no key");
+                    }
+                    resolver = built;
                 } catch (UnresolvableKeyException | RuntimeException e) {
                     failed = true;
                     retryAt = System.nanoTime() + timeout.toNanos();
@@ -59,11 +65,6 @@ final class BoundedKeyParser extends DefaultJWTTokenParser {
             }
             return resolver;
         }
-    }
-
-    /** Whether the key location, loaded now if it is not yet, holds a key (SmallRye accepts a file of garbage as none). */
-    boolean holdsAKey(JWTAuthContextInfo info) throws UnresolvableKeyException {
-        return getVerificationKeyResolver(info) instanceof Resolver loaded && loaded.holdsAKey();
     }
 
     /** SmallRye's resolver of a key location, whose HTTP fetches keep to the deadline and are not retried. */

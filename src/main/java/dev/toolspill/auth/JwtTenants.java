@@ -103,13 +103,9 @@ public final class JwtTenants {
 
     /** The key of a file location, read now, so a missing or wrong file stops start-up instead of refusing every JWT. */
     private static void loadNow(BoundedKeyParser parser, JWTAuthContextInfo info) {
-        boolean loaded;
         try {
-            loaded = parser.holdsAKey(info);
+            parser.getVerificationKeyResolver(info);
         } catch (UnresolvableKeyException | RuntimeException e) {
-            loaded = false;
-        }
-        if (!loaded) {
             throw new IllegalStateException("toolspill.auth.jwt.public-key-location could not be read as a PEM public key or a JWKS: "
                     + "check that the file exists, that this process may read it, and what it holds. " + HOW_TO_CONFIGURE);
         }

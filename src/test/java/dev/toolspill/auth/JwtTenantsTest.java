@@ -159,4 +159,37 @@ class JwtTenantsTest {
             stalled.stop(0);
         }
     }
+
+    @Test
+    void aJwksUrlThatAnswersGarbageOnceIsAskedAgainAndItsKeysThenServe() throws Exception {
+        // SmallRye kept a resolver without a key after a garbage answer (an IdP's HTML error page), and never fetched
+        // again: every JWT of that replica was refused until it restarted
+        RsaJsonWebKey jwk = new RsaJsonWebKey((RSAPublicKey) KeyUtils.readPublicKey("jwt/issuer-public-key.pem"));
+        byte[] good = new JsonWebKeySet(jwk).toJson().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] garbage = "<html>503 Service Unavailable</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        AtomicInteger fetches = new AtomicInteger();
+        HttpServer issuer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        issuer.createContext("/keys", exchange -> {
+            byte[] body = fetches.incrementAndGet() <= 2 ? garbage : good; // SmallRye reads a failed JWKS URL twice
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        issuer.start();
+        try {
+            String url = "http://127.0.0.1:" + issuer.getAddress().getPort() + "/keys";
+            JwtTenants jwts = JwtTenants.configured(new Settings(Optional.of(TestJwts.ISSUER), Optional.of(url), "tenant",
+                    Optional.empty(), Duration.ofSeconds(60), Duration.ofMillis(100))).orElseThrow();
+            assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.of("team-a")), "garbage holds no key");
+
+            Optional<String> tenant = Optional.empty();
+            for (int attempt = 0; attempt < 200 && tenant.isEmpty(); attempt++) {
+                Thread.sleep(20); // the next try comes once the 100 ms after the failed load are over
+                tenant = jwts.tenantOf(TestJwts.of("team-a"));
+            }
+            assertEquals(Optional.of("team-a"), tenant);
+        } finally {
+            issuer.stop(0);
+        }
+    }
 }
