@@ -8,6 +8,7 @@ import org.jose4j.http.Get;
 import org.jose4j.keys.resolvers.VerificationKeyResolver;
 import org.jose4j.lang.UnresolvableKeyException;
 
+import java.io.IOException;
 import java.time.Duration;
 
 /**
@@ -75,6 +76,16 @@ final class BoundedKeyParser extends DefaultJWTTokenParser {
 
         boolean holdsAKey() {
             return key != null || (jsonWebKeys != null && !jsonWebKeys.isEmpty()) || httpsJwks != null;
+        }
+
+        /**
+         * A URL that did not answer a JWKS is read once more, as a PEM: by SmallRye with no timeout and no size limit,
+         * here with the same bounded fetch (a file is read as SmallRye reads it).
+         */
+        @Override
+        protected String readKeyContent(String location) throws IOException {
+            boolean url = location.regionMatches(true, 0, "http://", 0, 7) || location.regionMatches(true, 0, "https://", 0, 8);
+            return url ? getHttpGet().get(location).getBody() : super.readKeyContent(location);
         }
 
         @Override

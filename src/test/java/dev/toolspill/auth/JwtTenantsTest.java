@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The JWT settings checked at start-up, the shape that sends a token the JWT way, and a JWKS as the issuer's key. */
@@ -189,6 +190,44 @@ class JwtTenantsTest {
             }
             assertEquals(Optional.of("team-a"), tenant);
         } finally {
+            issuer.stop(0);
+        }
+    }
+
+    @Test
+    void aJwksUrlThatAnswersGarbageAndThenStallsStillRefusesWithinTheTimeout() throws Exception {
+        // after a garbage answer SmallRye reads the URL once more, as a PEM, with no timeout: a second request that
+        // stalled held the JWT (and the lock every other JWT waits on) for as long as the IdP kept it
+        AtomicInteger fetches = new AtomicInteger();
+        CountDownLatch end = new CountDownLatch(1);
+        byte[] garbage = "<html>503 Service Unavailable</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        HttpServer issuer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        issuer.setExecutor(Executors.newCachedThreadPool());
+        issuer.createContext("/keys", exchange -> {
+            if (fetches.incrementAndGet() == 1) {
+                exchange.sendResponseHeaders(200, garbage.length);
+                exchange.getResponseBody().write(garbage);
+            } else {
+                try {
+                    end.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            exchange.close();
+        });
+        issuer.start();
+        try {
+            String url = "http://127.0.0.1:" + issuer.getAddress().getPort() + "/keys";
+            JwtTenants jwts = JwtTenants.configured(new Settings(Optional.of(TestJwts.ISSUER), Optional.of(url), "tenant",
+                    Optional.empty(), Duration.ofSeconds(60), Duration.ofMillis(500))).orElseThrow();
+            String token = TestJwts.of("team-a");
+
+            // a guard against hanging for good, far above the 500 ms timeout, not a measure of it
+            assertEquals(Optional.empty(), assertTimeoutPreemptively(Duration.ofSeconds(60), () -> jwts.tenantOf(token)));
+            assertEquals(2, fetches.get(), "the JWKS fetch and the one read as a PEM");
+        } finally {
+            end.countDown();
             issuer.stop(0);
         }
     }
