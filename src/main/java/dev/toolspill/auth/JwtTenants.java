@@ -3,14 +3,14 @@ package dev.toolspill.auth;
 import dev.toolspill.config.JwtConfig;
 import io.quarkus.logging.Log;
 import io.smallrye.jwt.algorithm.SignatureAlgorithm;
-import io.smallrye.jwt.auth.principal.DefaultJWTParser;
+import io.smallrye.jwt.auth.principal.DefaultJWTTokenParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.ParseException;
-import jakarta.json.JsonString;
-import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.consumer.ErrorCodes;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 import org.jose4j.lang.InvalidAlgorithmException;
+import org.jose4j.lang.UnresolvableKeyException;
 
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -20,11 +20,14 @@ import java.util.regex.Pattern;
 
 /**
  * JWTs from one configured issuer, each proving the tenant named by one claim. Verification is SmallRye JWT's
- * ({@link DefaultJWTParser}, on jose4j): the signature against the configured PEM key or JWKS (asymmetric algorithms
+ * ({@link DefaultJWTTokenParser}, on jose4j): the signature against the configured PEM key or JWKS (asymmetric algorithms
  * only, so neither {@code none} nor a public key used as an HMAC secret passes), {@code iss}, {@code exp} and
  * {@code nbf} within the clock skew, and {@code aud} when audiences are configured. A rejection is logged at DEBUG with
  * its reason only: jose4j's messages quote claims, so they are not logged, and the token never is. May block (a JWKS
- * URL is fetched, then refreshed): call it on a worker thread.
+ * URL is fetched, then refreshed, each fetch within {@code toolspill.auth.jwt.jwks-timeout}: {@link BoundedKeyParser}): call it on
+ * a worker thread. The tenant is read from jose4j's claims as parsed, not
+ * through SmallRye's {@code JsonWebToken}, which copies every claim into Jakarta JSON recursively: a claim nested a few
+ * thousand levels deep overflowed the stack there, and a valid token got a 500.
  */
 public final class JwtTenants {
 
@@ -41,19 +44,22 @@ public final class JwtTenants {
             ErrorCodes.SIGNATURE_INVALID, "bad signature", ErrorCodes.SIGNATURE_MISSING, "not signed",
             ErrorCodes.EXPIRATION_MISSING, "no expiry (exp)", ErrorCodes.ISSUED_AT_INVALID_FUTURE, "issued in the future");
 
-    private final DefaultJWTParser parser;
+    private final DefaultJWTTokenParser parser;
+    private final JWTAuthContextInfo info;
     private final String issuer;
     private final String tenantClaim;
 
-    private JwtTenants(DefaultJWTParser parser, String issuer, String tenantClaim) {
+    private JwtTenants(DefaultJWTTokenParser parser, JWTAuthContextInfo info, String issuer, String tenantClaim) {
         this.parser = parser;
+        this.info = info;
         this.issuer = issuer;
         this.tenantClaim = tenantClaim;
     }
 
     /**
      * JWTs as {@code toolspill.auth.jwt} configures them, or empty when no issuer is set. A configuration that could not
-     * verify anything (an issuer without a key location, a key location without an issuer, a blank claim or audience)
+     * verify anything (an issuer without a key location, a key location without an issuer, a key file that cannot be read
+     * as a key, a blank claim or audience)
      * is an {@link IllegalStateException} that says how to fix it.
      */
     public static Optional<JwtTenants> configured(JwtConfig config) {
@@ -73,7 +79,10 @@ public final class JwtTenants {
         if (config.tenantClaim().isBlank()) {
             throw new IllegalStateException("toolspill.auth.jwt.tenant-claim is blank: name the claim that holds the tenant (default 'tenant')");
         }
-        JWTAuthContextInfo info = new JWTAuthContextInfo(location.get(), issuer.get());
+        if (config.jwksTimeout().isNegative() || config.jwksTimeout().isZero()) {
+            throw new IllegalStateException("toolspill.auth.jwt.jwks-timeout must be positive (e.g. 5s)");
+        }
+        JWTAuthContextInfo info = new BoundedKeyParser.Settings(location.get(), issuer.get(), config.jwksTimeout());
         info.setSignatureAlgorithm(EnumSet.of(SignatureAlgorithm.RS256, SignatureAlgorithm.RS384, SignatureAlgorithm.RS512,
                 SignatureAlgorithm.PS256, SignatureAlgorithm.PS384, SignatureAlgorithm.PS512,
                 SignatureAlgorithm.ES256, SignatureAlgorithm.ES384, SignatureAlgorithm.ES512, SignatureAlgorithm.EDDSA));
@@ -85,7 +94,21 @@ public final class JwtTenants {
             }
             info.setExpectedAudience(new HashSet<>(audiences.stream().map(String::strip).toList()));
         });
-        return Optional.of(new JwtTenants(new DefaultJWTParser(info), issuer.get(), config.tenantClaim().strip()));
+        BoundedKeyParser parser = new BoundedKeyParser();
+        if (!location.get().regionMatches(true, 0, "http://", 0, 7) && !location.get().regionMatches(true, 0, "https://", 0, 8)) {
+            loadNow(parser, info); // a file is there or not: a URL is fetched on the first JWT (its IdP may be starting too)
+        }
+        return Optional.of(new JwtTenants(parser, info, issuer.get(), config.tenantClaim().strip()));
+    }
+
+    /** The key of a file location, read now, so a missing or wrong file stops start-up instead of refusing every JWT. */
+    private static void loadNow(BoundedKeyParser parser, JWTAuthContextInfo info) {
+        try {
+            parser.getVerificationKeyResolver(info);
+        } catch (UnresolvableKeyException | RuntimeException e) {
+            throw new IllegalStateException("toolspill.auth.jwt.public-key-location could not be read as a PEM public key or a JWKS: "
+                    + "check that the file exists, that this process may read it, and what it holds. " + HOW_TO_CONFIGURE);
+        }
     }
 
     /** Whether JWTs are on: an issuer is set (whether the rest is right, {@link #configured} says). */
@@ -100,15 +123,14 @@ public final class JwtTenants {
 
     /** The tenant this JWT proves, if it verifies and its tenant claim is a tenant name; the reason it does not, at DEBUG. */
     public Optional<String> tenantOf(String token) {
-        JsonWebToken jwt;
+        JwtClaims claims;
         try {
-            jwt = parser.parse(token);
+            claims = parser.parse(token, info).getJwtClaims();
         } catch (ParseException e) {
             Log.debugf("A JWT was refused: %s", reason(e));
             return Optional.empty();
         }
-        Object claim = jwt.getClaim(tenantClaim);
-        String tenant = claim instanceof JsonString json ? json.getString() : claim instanceof String text ? text : null;
+        String tenant = claims.getClaimValue(tenantClaim) instanceof String text ? text : null;
         if (tenant == null) {
             Log.debugf("A JWT was refused: no string claim '%s' names its tenant", tenantClaim);
             return Optional.empty();
@@ -135,6 +157,9 @@ public final class JwtTenants {
         boolean algorithm = false;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             algorithm |= cause instanceof InvalidAlgorithmException;
+            if (cause instanceof UnresolvableKeyException) {
+                return "no key of the issuer verifies it (an unknown kid, or toolspill.auth.jwt.public-key-location could not be loaded)";
+            }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof InvalidJwtException invalid && !invalid.getErrorDetails().isEmpty()) {

@@ -27,4 +27,11 @@ public interface JwtConfig {
     /** How far clocks may disagree when {@code exp}, {@code nbf} and {@code iat} are checked. */
     @WithDefault("60s")
     Duration clockSkew();
+
+    /**
+     * Most one fetch of a JWKS URL may take to connect, and each read; not retried, and after a failed first load JWTs
+     * are refused at once for as long before the next try.
+     */
+    @WithDefault("5s")
+    Duration jwksTimeout();
 }

@@ -160,6 +160,18 @@ class JwtAuthTest {
     }
 
     @Test
+    void aValidJwtWithADeeplyNestedClaimIsStillJustItsTenantNotAServerError() {
+        // 5000 nested arrays in a custom claim the service never reads: SmallRye turned every custom claim into Jakarta JSON
+        // recursively, so the stack overflowed and a valid token got a 500 (and an ERROR log) instead of its tenant
+        long now = Instant.now().getEpochSecond();
+        String token = TestJwts.signedJson("{\"iss\":\"" + TestJwts.ISSUER + "\",\"aud\":\"" + TestJwts.AUDIENCE + "\",\"iat\":" + now
+                + ",\"exp\":" + (now + 300) + ",\"tenant\":\"team-a\",\"nested\":" + "[".repeat(5000) + "]".repeat(5000) + "}");
+        assertTrue(dev.toolspill.auth.JwtTenants.looksLikeJwt(token), "still under the JWT length limit, so it is judged as a JWT");
+
+        as(token).get("/v1/tools").then().statusCode(200);
+    }
+
+    @Test
     void theApiKeysStillWorkAndAWrongOneIsStillRefused() {
         as(KEY_A).get("/v1/tools").then().statusCode(200);
         as(WRONG_KEY).get("/v1/tools").then().statusCode(401);
