@@ -72,6 +72,11 @@ public final class SpoolingBlobStore implements BlobStore {
     }
 
     @Override
+    public boolean heldHere(BlobId id) {
+        return spool.holds(id);
+    }
+
+    @Override
     public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
         return of(id).readRecord(id);
     }
