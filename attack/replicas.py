@@ -300,7 +300,12 @@ def main():
     finally:
         for r in (r1, r2):
             r.terminate()
-            r.wait(30)
+        for r in (r1, r2):
+            try:
+                r.wait(45)  # shutdown waits up to 25 s for requests in flight
+            except subprocess.TimeoutExpired:
+                r.kill()
+                r.wait(10)
     print("%s %s: %d failed" % ("FAIL" if FAILED else "PASS", STORE, len(FAILED)))
     sys.exit(1 if FAILED else 0)
 
