@@ -49,11 +49,16 @@ public class BlobAccess {
         }
         // not known here, or known and refused: the store is asked either way, so a refusal takes as long as an
         // unknown id does (answered from memory it would be much faster, telling that the blob exists)
-        return store.readRecord(id).map(found -> {
-            if (!caller.mayRead(found.map(BlobRecord::owner).orElse(null))) {
-                throw new BlobNotFoundException(id);
+        boolean heldHere = store.heldHere(id);
+        return store.readRecord(id).flatMap(found -> {
+            if (caller.mayRead(found.map(BlobRecord::owner).orElse(null))) {
+                return Uni.createFrom().item(found);
             }
-            return found;
+            // a blob held here (spooled) was read from this replica's disk, which an unknown id never is: the store
+            // is asked about an id never stored, so the refusal takes as long and fails as an unknown id does (while
+            // the store is down a quick 404 would single out another tenant's spooled blob among the 503s)
+            Uni<Optional<BlobRecord>> asUnknown = heldHere ? store.readRecord(BlobId.random()) : Uni.createFrom().item(Optional.empty());
+            return asUnknown.onItem().failWith(() -> new BlobNotFoundException(id));
         });
     }
 

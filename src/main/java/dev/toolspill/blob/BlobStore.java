@@ -80,6 +80,14 @@ public interface BlobStore {
         return Optional.empty();
     }
 
+    /**
+     * Whether this replica alone holds the blob (spooled while the shared store was down), so its reads ask the store
+     * nothing; by default, no blob is.
+     */
+    default boolean heldHere(BlobId id) {
+        return false;
+    }
+
     /** Keeps index bytes beside the blob ({@link BlobLayout#index}), replacing any there. */
     Uni<Void> putIndex(BlobId id, byte[] index);
 

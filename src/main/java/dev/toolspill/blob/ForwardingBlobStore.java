@@ -64,6 +64,11 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
+    public boolean heldHere(BlobId id) {
+        return store.heldHere(id);
+    }
+
+    @Override
     public Uni<Void> putIndex(BlobId id, byte[] index) {
         return store.putIndex(id, index);
     }

@@ -127,7 +127,11 @@ public class Inspector {
         if (selector instanceof Selector.Grep grep) {
             return greps.read(id, index, grep);
         }
-        return picture.of(id, index).map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
+        // the head is drawn from the read index alone, and this replica keeps the index (and the record) of what it
+        // wrote after another replica removed the blob: one byte read from the store shows the blob is still there
+        return store.read(id, new ByteRange(0, Math.min(1, index.bytes())))
+                .flatMap(present -> picture.of(id, index))
+                .map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {

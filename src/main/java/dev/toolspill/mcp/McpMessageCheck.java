@@ -44,7 +44,9 @@ public class McpMessageCheck {
     }
 
     private void check(RoutingContext context) {
-        String body = context.body() == null ? null : context.body().asString();
+        // as UTF-8 whatever charset the Content-Type names, as JSON is and as the MCP server reads it: read in
+        // another charset, a message that is not an object slipped past this check and the server failed on it (500)
+        String body = context.body() == null ? null : context.body().asString("UTF-8");
         Object message;
         try {
             message = body == null ? null : Json.decodeValue(body);

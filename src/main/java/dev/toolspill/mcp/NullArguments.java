@@ -35,7 +35,7 @@ public class NullArguments {
     }
 
     private void moveNulls(RoutingContext context) {
-        String body = context.body().asString();
+        String body = context.body().asString("UTF-8"); // as the MCP server reads it, whatever the Content-Type says
         if (body != null && body.contains("null")) {
             try {
                 Object message = Json.decodeValue(body);

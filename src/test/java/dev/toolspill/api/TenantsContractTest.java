@@ -63,6 +63,9 @@ abstract class TenantsContractTest {
     /** Stores a text blob with no record beside it, behind the service's back: as one written before records were kept. */
     protected abstract void putWithoutRecord(String id, String text) throws Exception;
 
+    /** Removes the blob, its record and its read index from the store behind the service's back, as another replica's DELETE does. */
+    protected abstract void removeAsAnotherReplica(String id) throws Exception;
+
     static RequestSpecification as(String key) {
         return given().header("Authorization", "Bearer " + key);
     }
@@ -202,6 +205,21 @@ abstract class TenantsContractTest {
             }
             assertFalse(completeAnswer, range + " over a damaged blob never reads as a complete answer");
         }
+    }
+
+    @Test
+    void aBlobAnotherReplicaRemovedIsNotServedHereThoughThisReplicaWroteItAndKeepsItsRecordAndReadIndex() throws Exception {
+        String id = storeAs(KEY_A, LINES);
+        as(KEY_A).get("/v1/blobs/" + id + "/inspect").then().statusCode(200);
+        removeAsAnotherReplica(id);
+        String unknown = dev.toolspill.blob.BlobId.random().toString();
+
+        as(KEY_A).get("/v1/blobs/" + id + "/inspect").then().statusCode(404).contentType(Problem.MEDIA_TYPE)
+                .body(equalTo(as(KEY_A).get("/v1/blobs/" + unknown + "/inspect").asString().replace(unknown, id)));
+        assertEquals(callAs(KEY_A, "inspect", "{\"blob_id\":\"" + unknown + "\"}").toString().replace(unknown, id),
+                callAs(KEY_A, "inspect", "{\"blob_id\":\"" + id + "\"}").toString(), "the inspect tool's head: as for an unknown id");
+        as(KEY_A).queryParam("selector", "lines:1-2").get("/v1/blobs/" + id + "/inspect").then().statusCode(404);
+        as(KEY_A).get("/v1/blobs/" + id).then().statusCode(404);
     }
 
     @Test

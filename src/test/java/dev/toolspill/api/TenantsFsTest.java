@@ -1,11 +1,14 @@
 package dev.toolspill.api;
 
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobLayout;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /** Tenants and checksums on the filesystem store: a blob is damaged by flipping bytes of its file. */
@@ -28,6 +31,14 @@ class TenantsFsTest extends TenantsContractTest {
         byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length - 10] ^= 0x01; // near the end: most of the blob is sent before the damage shows
         Files.write(file, bytes);
+    }
+
+    @Override
+    protected void removeAsAnotherReplica(String id) throws Exception {
+        for (String name : List.of("blobs/" + id + ".txt", "blobs/" + id + ".json", BlobLayout.record(BlobId.parse(id)),
+                BlobLayout.index(BlobId.parse(id)))) {
+            Files.deleteIfExists(ROOT.resolve(name));
+        }
     }
 
     @Override

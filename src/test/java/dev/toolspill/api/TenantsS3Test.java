@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.s3.S3Profile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -9,6 +11,7 @@ import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,6 +46,16 @@ class TenantsS3Test extends TenantsContractTest {
             bytes[bytes.length - 10] ^= 0x01;
             client.putObject(put -> put.bucket(S3Profile.server.bucket()).key(name).contentType("text/plain; charset=utf-8"),
                     AsyncRequestBody.fromBytes(bytes)).join();
+        }
+    }
+
+    @Override
+    protected void removeAsAnotherReplica(String id) {
+        BlobId blob = BlobId.parse(id);
+        try (S3AsyncClient client = S3Profile.server.client()) {
+            for (String key : List.of("blobs/" + id + ".txt", "blobs/" + id + ".json", BlobLayout.record(blob), BlobLayout.index(blob))) {
+                client.deleteObject(delete -> delete.bucket(S3Profile.server.bucket()).key(key)).join();
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package dev.toolspill.blob;
 
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.tenant.Caller;
+import io.smallrye.mutiny.Uni;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +74,29 @@ class BlobAccessTest {
             assertThrows(BlobNotFoundException.class, () -> access.check(Caller.tenant("team-b"), BlobId.random()).await().atMost(WAIT));
         }
         assertEquals(recordReads.get(), refused, "another tenant's blob costs the store what an unknown id costs");
+    }
+
+    @Test
+    void anotherTenantsBlobSpooledHereWhileTheStoreIsDownFailsAsAnUnknownIdDoes() {
+        FsBlobStore disk = new FsBlobStore(root, VERTX);
+        BlobId held = BlobId.random();
+        disk.put(held, BlobFormat.TEXT, "spooled\n".getBytes(StandardCharsets.UTF_8), "team-a").await().atMost(WAIT);
+        // this replica's disk holds one blob; the shared store, asked about any other id, is down
+        BlobStore replica = (BlobStore) Proxy.newProxyInstance(BlobStore.class.getClassLoader(), new Class<?>[] {BlobStore.class}, (proxy, method, args) -> {
+            if (method.getName().equals("heldHere")) {
+                return held.equals(args[0]);
+            }
+            if (method.getName().equals("readRecord") && !held.equals(args[0])) {
+                return Uni.createFrom().failure(new BlobStoreException("the blob store did not answer", null));
+            }
+            return method.invoke(disk, args);
+        });
+        BlobAccess access = BlobAccess.over(replica);
+
+        assertEquals("team-a", access.check(Caller.tenant("team-a"), held).await().atMost(WAIT).orElseThrow().owner());
+        assertThrows(BlobStoreException.class, () -> access.check(Caller.tenant("team-b"), BlobId.random()).await().atMost(WAIT));
+        assertThrows(BlobStoreException.class, () -> access.check(Caller.tenant("team-b"), held).await().atMost(WAIT),
+                "another tenant's spooled blob answers what an unknown id answers (503), not a quick 404");
     }
 
     private static BlobRecord upload(BlobStore store, BlobId id, String text, String owner) {

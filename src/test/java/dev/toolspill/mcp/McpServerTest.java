@@ -92,6 +92,17 @@ class McpServerTest {
     }
 
     @Test
+    void aMessageThatIsNoObjectIsAJsonRpcErrorWhateverCharsetItsContentTypeNames() {
+        for (String type : List.of("application/json", "application/json; charset=utf-16", "text/plain; charset=utf-32")) {
+            for (String body : List.of("12", "1e99999999", "\"\\ud800\"")) {
+                given().contentType(type).accept("application/json, text/event-stream").body(body.getBytes(StandardCharsets.UTF_8))
+                        .when().post("/mcp").then().statusCode(400)
+                        .body("error.code", org.hamcrest.Matchers.equalTo(-32600));
+            }
+        }
+    }
+
+    @Test
     void getOpensNoStreamThatWouldTieAClientToOneReplica() {
         given().accept("text/event-stream").header("Mcp-Session-Id", UUID.randomUUID().toString())
                 .when().get("/mcp").then().statusCode(405).header("Allow", "POST, DELETE");

@@ -64,6 +64,11 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
     }
 
     @Override
+    public boolean heldHere(BlobId id) {
+        return spool.holds(id);
+    }
+
+    @Override
     public Uni<Optional<BlobRecord>> readRecord(BlobId id) {
         return of(id).readRecord(id);
     }
