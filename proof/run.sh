@@ -83,8 +83,9 @@ for store in $STORES; do
   export PROOF_STORE=$store
   if [[ "${PROOF_ONLY:-crash}" == crash || -z "${PROOF_ONLY:-}" ]]; then
     store_args "$store" crash
-    # all 200 uploads admitted at once (the default admits 32 and answers the rest 503)
-    export PROOF_JAVA_ARGS="$PROOF_JAVA_ARGS -Dtoolspill.auth.enabled=false -Dtoolspill.ingest.max-concurrent=256"
+    # all 200 uploads admitted at once (the default admits 32 and answers the rest 503), with the worker pool a third
+    # larger than what is admitted (IngestPermits refuses to start otherwise: held workers would stall every upload)
+    export PROOF_JAVA_ARGS="$PROOF_JAVA_ARGS -Dtoolspill.auth.enabled=false -Dtoolspill.ingest.max-concurrent=256 -Dquarkus.thread-pool.max-threads=352"
     out=$(timeout 420 python3 proof/crash.py); rc=$?
     echo "$out" | grep -v '^|'
     ROWS_CRASH+=("$(echo "$out" | grep '^|')")
