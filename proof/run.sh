@@ -52,7 +52,8 @@ s3proxy.ignore-unknown-headers=true
 jclouds.provider=filesystem
 jclouds.filesystem.basedir=$FAULTS_S3_BASE
 PROPS
-  java -Xmx256m -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
+  # S3Proxy stands in for S3: a roomy heap keeps its own GC pauses out of what the soak compares
+  java -Xmx1g -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
   S3_PID=$!
   for _ in $(seq 1 300); do
     curl -s -o /dev/null -m 2 "$FAULTS_S3_URL/" && return 0

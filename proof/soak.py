@@ -22,7 +22,7 @@ from service import common, free_port, start, stop
 ENV = os.environ
 STORE = ENV.get("PROOF_STORE", "fs")
 SLICE = float(ENV.get("PROOF_SOAK_SLICE", "4"))
-SLICES = int(ENV.get("PROOF_SOAK_SLICES", "12"))
+SLICES = int(ENV.get("PROOF_SOAK_SLICES", "20"))
 WARMUP = float(ENV.get("PROOF_SOAK_WARMUP", "4"))
 CONCURRENCY = int(ENV.get("PROOF_SOAK_CONCURRENCY", "8"))
 HEAP_GROWTH_MIB = float(ENV.get("PROOF_SOAK_HEAP_GROWTH_MIB", "8"))
