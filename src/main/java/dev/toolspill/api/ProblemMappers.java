@@ -11,6 +11,7 @@ import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.inspect.InvalidSelectorException;
+import dev.toolspill.inspect.UnreadablePartException;
 import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;
 import dev.toolspill.provider.ProviderFormatException;
@@ -70,6 +71,14 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response damaged(BlobDamagedException e) {
         return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (POST /v1/blobs/{id}/verify checks it)");
+    }
+
+    /** A reader's own fault: not the store's, so no 503 and no Retry-After; the log has the stack, by id. */
+    @ServerExceptionMapper
+    public Response unreadablePart(UnreadablePartException e) {
+        String id = java.util.UUID.randomUUID().toString().substring(0, 8);
+        Log.errorf(e, "Inspect could not read a part of a blob (failure %s)", id);
+        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (failure " + id + " in the service log)");
     }
 
     @ServerExceptionMapper

@@ -2,10 +2,10 @@ package dev.toolspill.inspect;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.scan.Json;
+import dev.toolspill.scan.JsonInput;
 import dev.toolspill.scan.ReadIndex;
 
 import java.io.IOException;
@@ -18,6 +18,7 @@ import java.util.List;
  */
 final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
 
+    private final JsonInput input;
     private final JsonParser parser;
     private final long base;
     private final long from;
@@ -35,9 +36,10 @@ final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
         this.from = from;
         this.count = count;
         this.budget = budget;
+        input = JsonInput.of(Json.FACTORY);
+        parser = input.parser();
         try {
-            parser = Json.FACTORY.createNonBlockingByteArrayParser();
-            feeder().feedInput(new byte[] {'['}, 0, 1);
+            input.feed(new byte[] {'['});
             if (parser.nextToken() != JsonToken.START_ARRAY) {
                 throw new IllegalStateException("cannot start parsing");
             }
@@ -54,23 +56,22 @@ final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
     @Override
     public List<ByteRange> feed(byte[] chunk) {
         try {
-            feeder().feedInput(chunk, 0, chunk.length);
-            return drain();
+            return input.feed(chunk) ? drain() : null;
         } catch (IOException e) {
-            throw damaged(e.getMessage());
+            throw new UnreadablePartException(e);
         }
     }
 
     @Override
     public List<ByteRange> end() {
         try {
-            feeder().endOfInput();
+            input.end();
             List<ByteRange> done = drain();
             if (done != null) {
                 return done;
             }
         } catch (IOException e) {
-            throw damaged(e.getMessage());
+            throw new UnreadablePartException(e);
         }
         throw damaged("the array ends before element " + (from + count - 1));
     }
@@ -100,10 +101,6 @@ final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
             }
         }
         return null;
-    }
-
-    private ByteArrayFeeder feeder() {
-        return (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
     }
 
     private static BlobStoreException damaged(String what) {

@@ -83,6 +83,10 @@ public class InspectTool implements Tool {
                 .<ToolOutput>map(limited -> new ToolOutput.Inline(limited.text(), limited.droppedBytes(), limited.next()))
                 .onFailure(IllegalArgumentException.class).transform(e -> new ToolException(e.getMessage()))
                 .onFailure(BlobNotFoundException.class).transform(e -> new ToolException(e.getMessage()))
+                .onFailure(UnreadablePartException.class).transform(e -> {
+                    io.quarkus.logging.Log.errorf(e, "inspect could not read a part of a blob");
+                    return new ToolException(e.getMessage(), e);
+                })
                 .onFailure(BlobStoreException.class).transform(e -> new ToolException(
                         "the blob store is unavailable; retry in " + BlobStoreException.RETRY_AFTER_SECONDS + " s with the same arguments", e));
     }

@@ -2,9 +2,8 @@ package dev.toolspill.inspect;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.ByteArrayFeeder;
-import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.scan.Json;
+import dev.toolspill.scan.JsonInput;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,6 +23,7 @@ final class KeySample implements BlobWalk.Walker<KeySample> {
     /** Keys counted one by one at most; further keys are counted together, so a sample's memory stays small. */
     static final int MAX_KEYS = 1000;
 
+    private final JsonInput input;
     private final JsonParser parser;
     private final Stats stats;
     private final long count;
@@ -40,9 +40,10 @@ final class KeySample implements BlobWalk.Walker<KeySample> {
         this.stats = stats;
         this.count = count;
         this.budget = budget;
+        input = JsonInput.of(Json.FACTORY);
+        parser = input.parser();
         try {
-            parser = Json.FACTORY.createNonBlockingByteArrayParser();
-            feeder().feedInput(new byte[] {'['}, 0, 1); // the bytes from an entry on read as an array's rest
+            input.feed(new byte[] {'['}); // the bytes from an entry on read as an array's rest
             parser.nextToken();
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -53,15 +54,20 @@ final class KeySample implements BlobWalk.Walker<KeySample> {
     public KeySample feed(byte[] chunk) {
         try {
             read += chunk.length;
-            feeder().feedInput(chunk, 0, chunk.length);
-            return drain() || read > budget + chunk.length ? this : null;
+            return input.feed(chunk) && drain() || read > budget + chunk.length ? this : null;
         } catch (IOException e) {
-            throw new BlobStoreException("the blob does not match its read index (" + e.getMessage() + "); it will be re-read", e);
+            throw new UnreadablePartException(e);
         }
     }
 
     @Override
     public KeySample end() {
+        try {
+            input.end();
+            drain();
+        } catch (IOException e) {
+            throw new UnreadablePartException(e);
+        }
         return this;
     }
 
@@ -107,10 +113,6 @@ final class KeySample implements BlobWalk.Walker<KeySample> {
             case VALUE_TRUE, VALUE_FALSE -> "boolean";
             default -> "null";
         };
-    }
-
-    private ByteArrayFeeder feeder() {
-        return (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
     }
 
     /** The keys of the sampled entries: how often each appears, and with which types. */

@@ -2,10 +2,9 @@ package dev.toolspill.inspect;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.ByteArrayFeeder;
-import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.scan.Json;
+import dev.toolspill.scan.JsonInput;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +19,7 @@ final class KeyWalker implements BlobWalk.Walker<ByteRange> {
     /** Parsed first, so the bytes from {@code base} (starting with the {@code ,} after a value) continue an object. */
     private static final byte[] PREFIX = "{\"\":0".getBytes(StandardCharsets.US_ASCII);
 
+    private final JsonInput input;
     private final JsonParser parser;
     private final long base;
     private final String key;
@@ -31,9 +31,10 @@ final class KeyWalker implements BlobWalk.Walker<ByteRange> {
     KeyWalker(long base, String key) {
         this.base = base;
         this.key = key;
+        input = JsonInput.of(Json.FACTORY);
+        parser = input.parser();
         try {
-            parser = Json.FACTORY.createNonBlockingByteArrayParser();
-            feeder().feedInput(PREFIX, 0, PREFIX.length);
+            input.feed(PREFIX);
             for (int i = 0; i < 3; i++) {
                 parser.nextToken(); // {, the empty key, 0
             }
@@ -45,15 +46,20 @@ final class KeyWalker implements BlobWalk.Walker<ByteRange> {
     @Override
     public ByteRange feed(byte[] chunk) {
         try {
-            feeder().feedInput(chunk, 0, chunk.length);
-            return drain() ? result() : null;
+            return input.feed(chunk) && drain() ? result() : null;
         } catch (IOException e) {
-            throw new BlobStoreException("the blob does not match its read index (" + e.getMessage() + ")", e);
+            throw new UnreadablePartException(e);
         }
     }
 
     @Override
     public ByteRange end() {
+        try {
+            input.end();
+            drain();
+        } catch (IOException e) {
+            throw new UnreadablePartException(e);
+        }
         return result();
     }
 
@@ -91,7 +97,4 @@ final class KeyWalker implements BlobWalk.Walker<ByteRange> {
         return false;
     }
 
-    private ByteArrayFeeder feeder() {
-        return (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
-    }
 }

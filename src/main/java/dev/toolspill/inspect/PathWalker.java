@@ -2,10 +2,10 @@ package dev.toolspill.inspect;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.scan.Json;
+import dev.toolspill.scan.JsonInput;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -20,6 +20,7 @@ import java.util.Deque;
  */
 final class PathWalker implements BlobWalk.Walker<PathOutcome> {
 
+    private final JsonInput input;
     private final JsonParser parser;
     private final long base;
     private final JsonPointer tokens;
@@ -35,30 +36,26 @@ final class PathWalker implements BlobWalk.Walker<PathOutcome> {
         this.tokens = tokens;
         this.page = page;
         this.budget = budget;
-        try {
-            parser = Json.FACTORY.createNonBlockingByteArrayParser();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        this.input = JsonInput.of(Json.FACTORY);
+        this.parser = input.parser();
     }
 
     @Override
     public PathOutcome feed(byte[] chunk) {
         try {
-            feeder().feedInput(chunk, 0, chunk.length);
-            return drain() ? outcome : null;
+            return input.feed(chunk) && drain() ? outcome : null;
         } catch (IOException e) {
-            throw damaged(e.getMessage());
+            throw new UnreadablePartException(e);
         }
     }
 
     @Override
     public PathOutcome end() {
         try {
-            feeder().endOfInput();
+            input.end();
             drain();
         } catch (IOException e) {
-            throw damaged(e.getMessage());
+            throw new UnreadablePartException(e);
         }
         if (outcome == null) {
             throw damaged("the value ends before the pointer could be followed");
@@ -156,10 +153,6 @@ final class PathWalker implements BlobWalk.Walker<PathOutcome> {
             }
         }
         return true;
-    }
-
-    private ByteArrayFeeder feeder() {
-        return (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
     }
 
     private static BlobStoreException damaged(String what) {

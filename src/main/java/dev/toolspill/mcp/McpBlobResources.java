@@ -6,6 +6,7 @@ import dev.toolspill.tenant.Caller;
 import dev.toolspill.tenant.Callers;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.NoBlobStoreException;
+import dev.toolspill.inspect.UnreadablePartException;
 import dev.toolspill.inspect.Inspector;
 import dev.toolspill.inspect.Selector;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
@@ -97,6 +98,10 @@ public class McpBlobResources {
         }
         if (failure instanceof IllegalArgumentException) {
             return new McpException(failure.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
+        }
+        if (failure instanceof UnreadablePartException) {
+            Log.errorf(failure, "An MCP resource read could not read a part of a blob");
+            return new McpException(failure.getMessage(), failure, JsonRpcErrorCodes.INTERNAL_ERROR);
         }
         if (failure instanceof BlobStoreException) {
             Log.warnf(failure, "Blob store failed on an MCP resource read");

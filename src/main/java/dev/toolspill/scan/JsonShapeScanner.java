@@ -3,7 +3,6 @@ package dev.toolspill.scan;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import dev.toolspill.blob.ByteRange;
 
 import java.io.IOException;
@@ -26,7 +25,7 @@ final class JsonShapeScanner {
     private final int every;
     private final JsonParser parser;
     private long base;
-    private final JsonFeeder feeder;
+    private final JsonInput input;
 
     private JsonToken root;
     private boolean rootClosed;
@@ -57,12 +56,8 @@ final class JsonShapeScanner {
     JsonShapeScanner(ScanSettings settings, int every) {
         this.settings = settings;
         this.every = every;
-        try {
-            this.parser = settings.json().factory().createNonBlockingByteArrayParser();
-            this.feeder = new JsonFeeder((ByteArrayFeeder) parser.getNonBlockingInputFeeder());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        this.input = JsonInput.of(settings.json().factory());
+        this.parser = input.parser();
     }
 
     /** Bytes before the document that the parser never sees (a byte order mark): offsets are shifted by them. */
@@ -71,17 +66,14 @@ final class JsonShapeScanner {
     }
 
     void feed(byte[] chunk, int offset, int length) throws IOException {
-        if (feeder.feed(chunk, offset, length)) {
+        if (input.feed(chunk, offset, length)) {
             drain();
         }
     }
 
     /** Ends the input; throws when the bytes were not one complete JSON value. */
     void endOfInput() throws IOException {
-        if (feeder.flush()) {
-            drain();
-        }
-        feeder.end();
+        input.end();
         drain();
         if (!(root != null && (rootClosed || !container()))) {
             throw new IOException(root != null ? "the document ends before its closing bracket" : "no JSON value");
