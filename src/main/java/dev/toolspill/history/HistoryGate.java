@@ -19,6 +19,7 @@ import dev.toolspill.scan.ReadIndex;
 import dev.toolspill.scan.Scan;
 import dev.toolspill.scan.ScanSettings;
 import dev.toolspill.scan.StreamScanner;
+import dev.toolspill.text.ByteOrderMarks;
 import dev.toolspill.text.Utf8;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
@@ -71,7 +72,7 @@ public class HistoryGate {
      * {@code owner} (a tenant; null: nobody).
      */
     public Uni<Admitted> admit(String tool, String raw, String owner) {
-        String text = Utf8.stripBom(raw);
+        String text = ByteOrderMarks.strip(raw);
         if (!store.available() || promoter.fitsInline(text)) {
             return keepInline(tool, text, owner);
         }

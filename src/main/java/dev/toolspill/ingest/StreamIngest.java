@@ -20,6 +20,7 @@ import dev.toolspill.scan.ReadIndex;
 import dev.toolspill.scan.Scan;
 import dev.toolspill.scan.ScanSettings;
 import dev.toolspill.scan.StreamScanner;
+import dev.toolspill.text.ByteOrderMarks;
 import dev.toolspill.text.Utf8;
 import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,7 +28,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Takes an output of any size from a stream, in one pass and bounded memory: the bytes go to the store through an
@@ -94,10 +94,10 @@ public class StreamIngest {
      */
     public Admitted ingest(String tool, InputStream body, boolean json, long maxBytes, String limitKey, boolean strict,
                            String owner) throws IOException {
-        byte[] head = body.readNBytes(inlineMaxBytes + 4); // room for a byte order mark and one byte more
-        boolean ended = head.length < inlineMaxBytes + 4;
-        byte[] first = withoutBom(head);
-        int dropped = head.length - first.length;
+        ByteOrderMarks.Skipped marks = ByteOrderMarks.skip(body); // not content, however many lead the body
+        byte[] first = marks.rest().readNBytes(inlineMaxBytes + 1); // one byte more than inline
+        boolean ended = first.length < inlineMaxBytes + 1;
+        int dropped = marks.bytes();
         if (ended && first.length <= inlineMaxBytes) {
             finish(feed(new StreamScanner(settings, json, ReadIndex.EVERY).after(dropped), first, first.length));
             String text = new String(first, StandardCharsets.UTF_8);
@@ -105,7 +105,7 @@ public class StreamIngest {
                 return gate.admitInline(tool, text);
             }
         }
-        return large(tool, body, json, first, dropped, new Cap(maxBytes, limitKey), strict, owner);
+        return large(tool, marks.rest(), json, first, dropped, new Cap(maxBytes, limitKey), strict, owner);
     }
 
     /** The most bytes a body may have, and the setting that says so. */
@@ -238,12 +238,6 @@ public class StreamIngest {
         } catch (InvalidOutputException e) {
             throw new RefusedException(e.getMessage(), false);
         }
-    }
-
-    /** A byte order mark is not content: the body is stored and summarized without it. */
-    private static byte[] withoutBom(byte[] first) {
-        boolean bom = first.length >= 3 && first[0] == (byte) 0xEF && first[1] == (byte) 0xBB && first[2] == (byte) 0xBF;
-        return bom ? Arrays.copyOfRange(first, 3, first.length) : first;
     }
 
     /** The likely format from the first bytes, so the upload starts under the name it will most likely keep. */

@@ -108,8 +108,8 @@ public final class Utf8 {
         return new String(bytes, 0, completePrefix(bytes, length), StandardCharsets.UTF_8);
     }
 
-    /** The text without a leading byte order mark (U+FEFF): a mark is not content. */
+    /** The text without the byte order marks (U+FEFF) that lead it: a mark is not content. */
     public static String stripBom(String text) {
-        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+        return ByteOrderMarks.strip(text);
     }
 }
