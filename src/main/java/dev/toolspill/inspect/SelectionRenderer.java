@@ -71,10 +71,13 @@ final class SelectionRenderer {
                 String shown = new String(prefix, 0, ends.get(k - 1), StandardCharsets.UTF_8);
                 return onward(shown, Utf8.length(text) - ends.get(k - 1), "", new Selector.Lines(from + k, to));
             }
-            String shown = Utf8.truncate(Utf8.decodePrefix(prefix, Math.min(prefix.length, Math.max(0, budget))), budget);
+            Selector then = from < to ? new Selector.Lines(from + 1, to) : null;
+            String what = said("line " + from + " alone is " + (firstLineEnd - start) + " bytes; ", budget, new Selector.Bytes(firstLineEnd, firstLineEnd, then));
+            int room = room(budget, what, new Selector.Bytes(firstLineEnd, firstLineEnd, then));
+            String shown = Utf8.truncate(Utf8.decodePrefix(prefix, Math.min(prefix.length, room)), room);
             long shownBytes = Utf8.length(shown);
-            Selector rest = new Selector.Bytes(start + shownBytes, firstLineEnd, from < to ? new Selector.Lines(from + 1, to) : null);
-            return onward(shown, Utf8.length(text) - shownBytes, "line " + from + " alone is " + (firstLineEnd - start) + " bytes; ", rest);
+            Selector rest = new Selector.Bytes(start + shownBytes, firstLineEnd, then);
+            return onward(shown, Utf8.length(text) - shownBytes, what, rest);
         };
         return limit.apply(TOOL, text, total, wholeLines, "");
     }
@@ -115,10 +118,14 @@ final class SelectionRenderer {
                         "", paging.rest().apply(from + k));
             }
             ByteRange first = leading.get(0);
-            String shown = Utf8.truncate(Utf8.decodePrefix(raw, (int) Math.min(raw.length, Math.max(0, budget))), budget);
+            Selector then = from + 1 < to ? paging.rest().apply(from + 1) : null;
+            Selector longest = new Selector.Bytes(first.end(), first.end(), then);
+            String what = said(paging.unit() + " " + from + " alone is " + first.length() + " bytes; ", budget, longest);
+            int room = room(budget, what, longest);
+            String shown = Utf8.truncate(Utf8.decodePrefix(raw, (int) Math.min(raw.length, room)), room);
             long shownBytes = Utf8.length(shown);
-            Selector rest = new Selector.Bytes(first.offset() + shownBytes, first.end(), from + 1 < to ? paging.rest().apply(from + 1) : null);
-            return onward(shown, rawTotal - shownBytes - unread, paging.unit() + " " + from + " alone is " + first.length() + " bytes; ", rest);
+            Selector rest = new Selector.Bytes(first.offset() + shownBytes, first.end(), then);
+            return onward(shown, rawTotal - shownBytes - unread, what, rest);
         };
         return limit.apply(TOOL, text, total, wholeElements, "");
     }
@@ -159,11 +166,13 @@ final class SelectionRenderer {
             return new Limited(text + tail, 0, asked.then() == null ? null : asked.then().toString());
         }
         return limit.cut(TOOL, text, end - start, (ignored, budget) -> {
-            String shown = Utf8.truncate(text, budget);
+            Selector longest = new Selector.Bytes(end, asked.to() == Long.MAX_VALUE ? Long.MAX_VALUE : end, asked.then());
+            String part = said("this part is bytes " + start + ".." + end + " of " + size + "; ", budget, longest);
+            String shown = Utf8.truncate(text, room(budget, part, longest));
             long shownEnd = start + Utf8.length(shown);
             Selector rest = new Selector.Bytes(shownEnd, asked.to() == Long.MAX_VALUE ? Long.MAX_VALUE : end, asked.then());
-            return onward(shown, Utf8.length(text) - Utf8.length(shown), "this part is bytes " + start + ".." + shownEnd
-                    + " of " + size + "; ", rest);
+            String what = part.isEmpty() ? "" : "this part is bytes " + start + ".." + shownEnd + " of " + size + "; ";
+            return onward(shown, Utf8.length(text) - Utf8.length(shown), what, rest);
         });
     }
 
@@ -171,12 +180,31 @@ final class SelectionRenderer {
     Limited value(Selector selector, ByteRange value, byte[] prefix) {
         String text = Utf8.decodePrefix(prefix, prefix.length);
         return limit.apply(TOOL, text, value.length(), (ignored, budget) -> {
-            String shown = Utf8.truncate(text, budget);
+            Selector longest = new Selector.Bytes(value.end(), value.end());
+            String what = said(selector + " is one value of " + value.length() + " bytes; ", budget, longest);
+            String shown = Utf8.truncate(text, room(budget, what, longest));
             long shownBytes = Utf8.length(shown);
-            return onward(shown, Utf8.length(text) - shownBytes, selector + " is one value of " + value.length() + " bytes; ",
-                    new Selector.Bytes(value.offset() + shownBytes, value.end()));
+            return onward(shown, Utf8.length(text) - shownBytes, what, new Selector.Bytes(value.offset() + shownBytes, value.end()));
         }, "");
     }
+
+    /**
+     * What a part too small for a whole line, element or value says of it: {@code what}, when that leaves room for
+     * some content beside the marker; else nothing, so that even at the smallest limit (128 bytes) the part shows
+     * something and names its next part rather than ending the paging. {@code longest} is the next part with the
+     * longest offsets it can have.
+     */
+    private static String said(String what, int budget, Selector longest) {
+        return room(budget, what, longest) >= MIN_SHOWN ? what : "";
+    }
+
+    /** Bytes left for content in {@code budget} once the marker's note ({@code what}, then the next part) is in it. */
+    private static int room(int budget, String what, Selector next) {
+        return Math.max(0, budget - Utf8.length(" " + what + "next part: " + next));
+    }
+
+    /** A part that explains itself shows at least this much; with less room it names only its next part. */
+    private static final int MIN_SHOWN = 16;
 
     /**
      * A cut that reads on with {@code next}: the marker says {@code what} and names it. A cut that shows nothing

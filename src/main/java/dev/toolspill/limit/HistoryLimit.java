@@ -91,7 +91,7 @@ public class HistoryLimit {
             if (budget <= 0) {
                 // Only a marker too long for the limit gets here; cut the marker rather than break the cap. Nothing
                 // of the content is shown, so no selector reads on from it.
-                return new Limited(Utf8.truncate(marker.strip(), limit), total);
+                return new Limited(Utf8.truncate(marker.strip(), limit), dropped); // the number its marker says
             }
             budget -= size - limit;
         }
