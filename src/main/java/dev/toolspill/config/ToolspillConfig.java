@@ -4,6 +4,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 
+import jakarta.validation.constraints.Min;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -90,10 +92,15 @@ public interface ToolspillConfig {
         /** Byte cap on what one result may put into history, for every tool without an override. */
         @WithName("default")
         @WithDefault("16384")
+        @Min(value = 128, message = LIMIT_TOO_SMALL)
         int defaultLimit();
 
         /** Per-tool overrides, keyed by tool name: {@code toolspill.limits.tools."my-tool"=4096}. */
-        Map<String, Integer> tools();
+        Map<String, @Min(value = 128, message = LIMIT_TOO_SMALL) Integer> tools();
+
+        /** What start-up says of a limit under 128 bytes, HistoryLimit.MIN_LIMIT (the key and the value come with it). */
+        String LIMIT_TOO_SMALL = "is too small: a limit must be at least {value} bytes, so that the truncation marker"
+                + " and some content fit (was ${validatedValue})";
 
         /** Requests a second each tenant may make to this replica (a token bucket; past it 429 with Retry-After); 0: no limit. */
         @WithDefault("0")
@@ -150,21 +157,28 @@ public interface ToolspillConfig {
         Duration stallTimeout();
     }
 
+    /** What start-up says of a count under 1 (the key and the value come with it). */
+    String AT_LEAST_ONE = "must be at least {value} (was ${validatedValue})";
+
     interface Scan {
         /** Longest JSON string value a scan parses, in bytes; a longer one makes the output text (or a 400 when JSON was declared). */
         @WithDefault("16777216")
+        @Min(value = 1, message = AT_LEAST_ONE)
         int maxStringBytes();
 
         /** Longest JSON number, in digits (a number is never converted, but its length is bounded all the same). */
         @WithDefault("1000")
+        @Min(value = 1, message = AT_LEAST_ONE)
         int maxNumberDigits();
 
         /** Deepest nesting of JSON arrays and objects. */
         @WithDefault("500")
+        @Min(value = 1, message = AT_LEAST_ONE)
         int maxDepth();
 
         /** Top-level keys of a JSON object whose spans the read index keeps (about 170 bytes each in memory); keys past it are found by reading the blob. */
         @WithDefault("25000")
+        @Min(value = 1, message = AT_LEAST_ONE)
         int maxIndexKeys();
     }
 

@@ -19,14 +19,12 @@ class TenantQuotasTest {
     final AtomicLong nanos = new AtomicLong();
 
     static ToolspillConfig.Limits limits(double rate, int burst, long bytesPerDay, Map<String, ToolspillConfig.Limits.Tenant> tenants) {
-        return new ToolspillConfig.Limits() {
-            public int defaultLimit() { return 16384; }
-            public Map<String, Integer> tools() { return Map.of(); }
-            public double requestsPerSecond() { return rate; }
-            public int burst() { return burst; }
-            public long storedBytesPerDay() { return bytesPerDay; }
-            public Map<String, Tenant> tenants() { return tenants; }
-        };
+        return new Limits(16384, Map.of(), rate, burst, bytesPerDay, tenants);
+    }
+
+    /** A record, not an anonymous class: Hibernate Validator binds its interceptor to classes of constrained interfaces. */
+    record Limits(int defaultLimit, Map<String, Integer> tools, double requestsPerSecond, int burst, long storedBytesPerDay,
+                  Map<String, ToolspillConfig.Limits.Tenant> tenants) implements ToolspillConfig.Limits {
     }
 
     static ToolspillConfig.Limits.Tenant tenant(Double rate, Long bytes) {

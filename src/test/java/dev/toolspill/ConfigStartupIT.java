@@ -1,0 +1,80 @@
+package dev.toolspill;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every documented bound of a {@code toolspill.*} key is checked as the packaged app starts, before it serves: a value
+ * past it stops start-up with a message that names the key, the value and what would work (the check lived in a
+ * lazily created bean, so the app started, said it was ready, and answered 500 to every call). The bound itself is
+ * accepted: the app starts and serves.
+ */
+class ConfigStartupIT {
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource({
+            "toolspill.limits.default, 100, 'at least 128 bytes'",
+            "toolspill.limits.default, 127, 'at least 128 bytes'",
+            "toolspill.limits.tools.grep, 127, 'at least 128 bytes'",
+            "toolspill.limits.tools.\"my tool\", 0, 'at least 128 bytes'",
+            "toolspill.scan.max-string-bytes, 0, 'at least 1'",
+            "toolspill.scan.max-number-digits, 0, 'at least 1'",
+            "toolspill.scan.max-depth, 0, 'at least 1'",
+            "toolspill.scan.max-index-keys, -1, 'at least 1'"})
+    void aValuePastItsBoundStopsStartUpAndSaysWhatWouldWork(String key, String value, String works) throws Exception {
+        Path log = Path.of("target", "config-startup-it.log");
+        Process process = start(log, "-D" + key + "=" + value);
+        try {
+            assertTrue(process.waitFor(90, TimeUnit.SECONDS), "the app should stop by itself; see " + log);
+        } finally {
+            process.destroyForcibly();
+        }
+        String output = Files.readString(log);
+        assertNotEquals(0, process.exitValue(), output);
+        assertTrue(output.contains(key.replace("\"", "")) || output.contains(key), "names the key: " + output);
+        assertTrue(output.contains("(was " + value + ")"), "names the value: " + output);
+        assertTrue(output.contains(works), "says what would work: " + output);
+        assertTrue(!output.contains("Listening on"), "it must not have served: " + output);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"toolspill.limits.default=128 and toolspill.limits.tools.grep=128, 128"})
+    void theBoundItselfIsAccepted(String what, String limit) throws Exception {
+        Path log = Path.of("target", "config-startup-bound-it.log");
+        int port = TwoReplicasIT.freePort();
+        Process process = start(log, "-Dquarkus.http.port=" + port, "-Dtoolspill.limits.default=" + limit, "-Dtoolspill.limits.tools.grep=" + limit);
+        try {
+            String base = "http://127.0.0.1:" + port;
+            TwoReplicasIT.awaitReady(base);
+            var http = java.net.http.HttpClient.newHttpClient();
+            var upload = java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/v1/tool-outputs?tool=grep"))
+                    .header("Content-Type", "text/plain").POST(java.net.http.HttpRequest.BodyPublishers.ofString("x".repeat(5000))).build();
+            assertEquals(200, http.send(upload, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "see " + log);
+        } finally {
+            process.destroy();
+            process.waitFor(30, TimeUnit.SECONDS);
+            process.destroyForcibly();
+        }
+    }
+
+    private static Process start(Path log, String... properties) throws Exception {
+        Path app = Path.of("target/quarkus-app/quarkus-run.jar");
+        assertTrue(Files.exists(app), "package the app first (mvn verify does)");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
+                "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + TwoReplicasIT.freePort(), "-Dtoolspill.auth.enabled=false",
+                "-Dtoolspill.blob-store.fs.root=target/config-startup-it-data", "-Dtoolspill.spool.dir=target/config-startup-it-data/spool"));
+        command.addAll(List.of(properties));
+        command.addAll(List.of("-jar", app.toString()));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+}
