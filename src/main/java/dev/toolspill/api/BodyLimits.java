@@ -21,12 +21,18 @@ import java.util.Map;
 public class BodyLimits {
 
     private final long maxBytes;
+    private final long timeoutMillis;
+    private final double tenantShare;
+    private final io.vertx.core.Vertx vertx;
     private final BufferedBodies buffered;
     private final EdgeRoutes routes;
     private final ObjectMapper mapper;
 
-    public BodyLimits(ToolspillConfig config, BufferedBodies buffered, EdgeRoutes routes, ObjectMapper mapper) {
+    public BodyLimits(ToolspillConfig config, BufferedBodies buffered, EdgeRoutes routes, io.vertx.core.Vertx vertx, ObjectMapper mapper) {
         this.maxBytes = config.pipeline().maxBodyBytes();
+        this.timeoutMillis = Math.max(1, config.pipeline().bodyTimeout().toMillis());
+        this.tenantShare = config.auth().enabled() ? config.ingest().tenantShare() : 1; // one tenant with auth off
+        this.vertx = vertx;
         this.buffered = buffered;
         this.routes = routes;
         this.mapper = mapper;
@@ -61,14 +67,27 @@ public class BodyLimits {
                     + maxBytes + " bytes: send fewer or smaller calls per request, or large outputs to POST /v1/tool-outputs", Map.of());
             return;
         }
-        if (bytes > 0 && !buffered.tryTake(bytes)) {
-            refuse(context, 503, "Service Unavailable", "this replica holds " + buffered.budget() + " bytes of request bodies already "
-                    + "(toolspill.pipeline.buffered-bytes-budget): retry shortly, or on another replica", Map.of("Retry-After", "1"));
+        if (bytes == 0) {
+            context.next();
             return;
         }
-        if (bytes > 0) {
-            context.addEndHandler(ended -> buffered.giveBack(bytes));
+        String tenant = TenantLimits.tenant(context);
+        if (!buffered.tryTake(tenant, tenantShare, bytes)) {
+            refuse(context, 503, "Service Unavailable", "this replica holds its budget of request bodies read whole already, or this "
+                    + "tenant its share of it (toolspill.pipeline.buffered-bytes-budget = " + buffered.budget() + " bytes, "
+                    + "toolspill.ingest.tenant-share): retry shortly, or on another replica", Map.of("Retry-After", "1"));
+            return;
         }
+        // a body declared large and sent slowly holds the budget until this deadline at most
+        long timer = vertx.setTimer(timeoutMillis, id -> {
+            if (!context.request().isEnded()) {
+                context.request().connection().close();
+            }
+        });
+        context.addEndHandler(ended -> {
+            vertx.cancelTimer(timer);
+            buffered.giveBack(tenant, bytes);
+        });
         context.next();
     }
 

@@ -239,6 +239,14 @@ public interface ToolspillConfig {
          */
         Optional<Long> bufferedBytesBudget();
 
+        /**
+         * Longest a body read whole may take to arrive once admitted; past it its connection is closed and its bytes
+         * go back to the budget, so a client that declares a large body and sends it slowly holds the budget this long
+         * at most.
+         */
+        @WithDefault("30s")
+        Duration bodyTimeout();
+
         /** Largest {@code Toolspill-Results} header of a provider-shaped answer, in bytes; past it a short form per call. */
         @WithDefault("8192")
         int resultsHeaderMaxBytes();

@@ -23,6 +23,22 @@ class BufferedBodiesTest {
     }
 
     @Test
+    void aTenantHoldsItsShareOrOneBodyAndTheOthersStillGetTheRest() {
+        BufferedBodies bodies = new BufferedBodies(100);
+        assertTrue(bodies.tryTake("a", 0.5, 40));
+        assertFalse(bodies.tryTake("a", 0.5, 20), "40 + 20 is over a's half");
+        assertTrue(bodies.tryTake("b", 0.5, 50));
+        assertFalse(bodies.tryTake("c", 0.5, 20), "the replica's budget is spent: 40 + 50 + 20");
+        bodies.giveBack("a", 40);
+        assertTrue(bodies.tryTake("c", 0.5, 20));
+        assertEquals(70, bodies.held());
+        BufferedBodies large = new BufferedBodies(100);
+        assertTrue(large.tryTake("a", 0.5, 80), "a tenant holding nothing may take one body larger than its share");
+        assertFalse(large.tryTake("a", 0.5, 10));
+        assertTrue(large.tryTake("anonymous", 1, 20), "share 1: only the replica's budget");
+    }
+
+    @Test
     void theDefaultIsASixteenthOfTheHeapAndAlwaysTakesOneLargestBody() {
         long mib = 1024 * 1024;
         assertEquals(16 * mib, BufferedBodies.defaultBudget(16 * mib, 256 * mib));
