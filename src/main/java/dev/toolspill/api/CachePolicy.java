@@ -39,7 +39,11 @@ public class CachePolicy {
         MultiMap headers = context.response().headers();
         String given = headers.get(CACHE_CONTROL);
         if (authenticated) {
-            headers.set(CACHE_CONTROL, given == null || given.isBlank() ? "private" : "private, " + given);
+            if (given == null || given.isBlank()) {
+                headers.set(CACHE_CONTROL, "private");
+            } else if (!given.contains("no-store") && !given.contains("private")) { // no-store keeps it from every cache already
+                headers.set(CACHE_CONTROL, "private, " + given);
+            }
             headers.add("Vary", "Authorization");
         } else if (given != null && given.contains("max-age")) {
             headers.set(CACHE_CONTROL, "public, " + given);
