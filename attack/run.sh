@@ -39,7 +39,7 @@ export ATTACK_S3_PID=$S3_PID ATTACK_S3_PORT=$S3_PORT ATTACK_S3PROXY_JAR=$(pwd)/t
   ATTACK_S3PROXY_PROPS="$WORK/s3proxy.properties"
 for _ in $(seq 1 300); do curl -s -o /dev/null -m 2 "$S3_URL/" && break; sleep 0.2; done
 
-BASE="-Xmx256m -XX:+ExitOnOutOfMemoryError"
+BASE="-Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.management.port=0"
 FAILED=0
 for store in ${ATTACK_STORES:-fs s3}; do
   export ATTACK_STORE=$store ATTACK_PORT1=$(free_port) ATTACK_PORT2=$(free_port)

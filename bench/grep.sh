@@ -80,7 +80,7 @@ SIZE=$(stat -c %s "$DATA")
 # ---------------------------------------------------------------- Toolspill on the filesystem store
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 say "starting Toolspill on 127.0.0.1:$PORT"
-java -Xmx256m -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
+java -Xmx256m -Dquarkus.management.port=0 -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
     -Dtoolspill.blob-store.fs.root="$W/store" -Dtoolspill.ingest.max-bytes=$((SIZE + 1)) \
     -Dtoolspill.pipeline.timeout=600s -jar "$APP" >"$W/toolspill.log" 2>&1 </dev/null &
 APP_PID=$!

@@ -159,7 +159,7 @@ wait_http() { # name url pid log [any]: polls until 200 (or any HTTP answer), th
 start_toolspill() { # name port -Dkey=value...: a Toolspill under -Xmx256m, on loopback, without API keys
     local name=$1 port=$2
     shift 2
-    start_bg "$W/$name.log" java -Xmx$HEAP -Xlog:gc:file="$W/gc-$name.log" -XX:ErrorFile="$W/hs_err_%p.log" \
+    start_bg "$W/$name.log" java -Xmx$HEAP -Dquarkus.management.port=0 -Xlog:gc:file="$W/gc-$name.log" -XX:ErrorFile="$W/hs_err_%p.log" \
         -Dquarkus.http.host=127.0.0.1 -Dtoolspill.auth.enabled=false -Dquarkus.http.port="$port" -Dtoolspill.bench.noop=true "$@" -jar "$APP"
     wait_http "$name" "http://127.0.0.1:$port/q/health/ready" "$LAST_PID" "$W/$name.log"
 }

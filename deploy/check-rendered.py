@@ -89,6 +89,17 @@ if policies:
 else:
     fail("no NetworkPolicy with Ingress and Egress selects the pods")
 
+# the management port (metrics, OpenAPI): scraped there, and open only to a selected namespace
+annotations = deployments[0]["spec"]["template"]["metadata"].get("annotations", {})
+management = [r for p in policies for r in p["spec"].get("ingress", [])
+              if any(str(port.get("port")) in ("9000", "management") for port in r.get("ports", []))]
+if annotations.get("prometheus.io/port") != "9000":
+    fail(f"prometheus.io/port is {annotations.get('prometheus.io/port')!r}, not the management port 9000")
+elif not management or any(not (peer.get("namespaceSelector") or {}).get("matchLabels") for r in management for peer in r.get("from", [{}])):
+    fail("the management port 9000 is not limited to a labelled namespace by the NetworkPolicy")
+else:
+    ok("metrics on the management port 9000, open to a labelled namespace only")
+
 # preStop pause + shutdown timeout <= grace period
 pre_stop = (container.get("lifecycle") or {}).get("preStop") or {}
 command = " ".join(pre_stop.get("exec", {}).get("command", [])) if "exec" in pre_stop else ""

@@ -86,7 +86,7 @@ def wait_port(port, proc, secs):
 def replica(name, work, extra):
     port = free_port()
     args = ["java", "-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-Dquarkus.http.host=127.0.0.1",
-            "-Dquarkus.http.port=%d" % port, "-Dtoolspill.auth.enabled=false",
+            "-Dquarkus.http.port=%d" % port, "-Dquarkus.management.port=0", "-Dtoolspill.auth.enabled=false",
             "-Dtoolspill.blob-store.timeout=%ds" % STORE_TIMEOUT_S, "-Dtoolspill.ingest.stall-timeout=3s",
             "-Dtoolspill.spool.retry-interval=%ds" % RETRY_S,
             "-Dtoolspill.spool.dir=%s" % os.path.join(work, name + "-spool"),

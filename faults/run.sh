@@ -6,7 +6,8 @@
 # Environment (all optional):
 #   FAULTS_ONLY="1,3,7"   run only these scenario groups (8 always runs over what was seen)
 #   FAULTS_KEEP=1         keep the work directory (logs, data) instead of deleting it
-#   FAULTS_TIME_LIMIT=650 seconds the scenario driver may run before it is stopped (group 10 adds about 3 minutes)
+#   FAULTS_TIME_LIMIT=900 seconds the scenario driver may run before it is stopped (group 10 adds about 3 minutes,
+#                         group 11, the HTTP edge with nginx proxy_cache in front, about 2)
 set -uo pipefail
 
 ROOT=$(pwd)
@@ -64,6 +65,7 @@ if [[ ! -f target/s3proxy/s3proxy.jar ]]; then
   log "target/s3proxy missing: process-test-resources"
   ./mvnw -q process-test-resources || { echo "FAIL build: ./mvnw process-test-resources failed"; exit 1; }
 fi
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || log "nginx is not installed: group 11's shared-cache check fails (apt-get install -y nginx-light)"
 for tool in java jcmd curl python3; do
   command -v "$tool" >/dev/null || { echo "FAIL setup: $tool is not on PATH"; exit 1; }
 done
@@ -89,7 +91,7 @@ python3 faults/toolserver.py "$TOOLS_PORT" >"$WORK/toolserver.log" 2>&1 &
 TOOLS_PID=$!; PIDS+=("$TOOLS_PID")
 
 COMMON=(-Xmx256m -XX:+ExitOnOutOfMemoryError
-  -Dquarkus.http.host=127.0.0.1
+  -Dquarkus.http.host=127.0.0.1 -Dquarkus.management.port=0
   -Dtoolspill.auth.enabled=false
   -Dtoolspill.ingest.stall-timeout=3s
   -Dtoolspill.blob-store.timeout=5s
@@ -163,7 +165,7 @@ export FAULTS_WORK="$WORK" FAULTS_RESULTS="$RESULTS" \
   FAULTS_TOOLS_URL="http://127.0.0.1:$TOOLS_PORT" \
   FAULTS_FS_LOG="$WORK/toolspill-fs.log" FAULTS_S3APP_LOG="$WORK/toolspill-s3.log" \
   FAULTS_ONLY="${FAULTS_ONLY:-}"
-LIMIT=${FAULTS_TIME_LIMIT:-650}
+LIMIT=${FAULTS_TIME_LIMIT:-900}
 timeout -k 10 "$LIMIT" python3 -u faults/scenarios.py &
 DRIVER=$!; PIDS+=("$DRIVER")
 wait "$DRIVER"; DRIVER_RC=$?

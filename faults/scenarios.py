@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common as c  # noqa: E402
 import toolserver as ts  # noqa: E402
 import outage  # noqa: E402
+import edge  # noqa: E402
 
 ENV = os.environ
 MIB = c.MIB
@@ -861,6 +862,7 @@ def main():
     run("7", health, S3, "7")
     run("10", outage.shutdown, result)
     run("10", outage.s3_outage, result)
+    run("11", edge.edge, result)
     scenario8()
     return 10 if FAILED else 0
 

@@ -33,7 +33,7 @@ fi
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 export PROOF_WORK="$WORK" PROOF_JAR="${PROOF_JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"
-BASE_ARGS="-Xmx256m -XX:+ExitOnOutOfMemoryError"
+BASE_ARGS="-Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.management.port=0"
 FAILED=0
 ROWS_CRASH=()
 ROWS_SOAK=()

@@ -40,7 +40,7 @@ class Service:
             self.port = s.getsockname()[1]
         self.log = open(log_path, "w")
         self.process = subprocess.Popen(
-            ["java", "-Xmx256m", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=%d" % self.port,
+            ["java", "-Xmx256m", "-Dquarkus.management.port=0", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=%d" % self.port,
              "-Dtoolspill.auth.enabled=false", "-Dtoolspill.blob-store.fs.root=" + root,
              "-Dtoolspill.ingest.max-bytes=2147483648", "-jar", APP],
             stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

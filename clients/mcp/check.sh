@@ -56,7 +56,7 @@ PIDS+=($!)
 node "$HERE/upstream-server.mjs" "$UPSTREAM_PORT" >"$WORK/upstream-server.log" 2>&1 &
 UPSTREAM=$!
 PIDS+=("$UPSTREAM")
-java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
+java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.management.port=0 -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
   -Dtoolspill.blob-store.fs.root="$WORK/data" \
   "-Dtoolspill.tools.remote.\"listing\".url=http://127.0.0.1:$TOOLS_PORT/listing" \
   "-Dtoolspill.tools.remote.\"listing\".description=Lists files as a JSON array of rows." \

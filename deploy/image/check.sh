@@ -98,7 +98,7 @@ trap cleanup EXIT
 # the image runs as production does: API keys on; the check's key is known to it only by its SHA-256 digest
 key="image-check-$$-$RANDOM"
 digest=$(printf %s "$key" | sha256sum | cut -d' ' -f1)
-timeout 60 "${RUN[@]}" --detach --name "$name" -e QUARKUS_HTTP_PORT="$port" -e TOOLSPILL_AUTH_KEYS_CI="$digest" "$image" >/dev/null \
+timeout 60 "${RUN[@]}" --detach --name "$name" -e QUARKUS_HTTP_PORT="$port" -e QUARKUS_MANAGEMENT_PORT=0 -e TOOLSPILL_AUTH_KEYS_CI="$digest" "$image" >/dev/null \
     || fail "podman run failed"
 url="http://127.0.0.1:$port"
 

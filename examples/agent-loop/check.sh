@@ -59,7 +59,7 @@ PIDS+=("$TOOLS")
 node "$HERE/check/model.mjs" "$MODEL_PORT" >"$WORK/model.log" 2>&1 &
 MODEL=$!
 PIDS+=("$MODEL")
-java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dtoolspill.auth.enabled=false \
+java -Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.management.port=0 -Dtoolspill.auth.enabled=false \
   -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.blob-store.fs.root="$WORK/data" \
   "-Dtoolspill.tools.remote.\"big_listing\".url=http://127.0.0.1:$TOOLS_PORT/listing" \
   "-Dtoolspill.tools.remote.\"big_listing\".description=Lists every file under /srv/data, one per line: size, path." \

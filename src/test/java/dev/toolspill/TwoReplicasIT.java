@@ -60,7 +60,7 @@ class TwoReplicasIT {
         int port = freePort();
         Path app = Path.of("target/quarkus-app/quarkus-run.jar");
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-Dquarkus.management.port=0",
                 "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY)));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
             command.add("-D" + setting.getKey() + "=" + setting.getValue());

@@ -38,7 +38,8 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code Content-Type} from the blob's kind, exact {@code Content-Length}, {@code Accept-Ranges: bytes}, a
- *       strong {@code ETag} (the quoted id: a blob never changes under its id) and one-year immutable caching.</li>
+ *       strong {@code ETag} (the quoted id: a blob never changes under its id) and one-year immutable caching,
+ *       private to the caller when authentication is on ({@link CachePolicy}).</li>
  *   <li>One byte range per RFC 9110 ({@code bytes=a-b}, {@code bytes=a-}, {@code bytes=-n}): 206 with
  *       {@code Content-Range}; a range that starts at or past the end, or {@code bytes=-0}: 416 with
  *       {@code Content-Range: bytes *}{@code /size} and a problem+json body.</li>
@@ -56,11 +57,12 @@ import java.util.Optional;
  * Another tenant's blob answers 404 exactly as an unknown id does.
  * Errors (bad id 400, unknown id 404) come from the exception mappers as problem+json.
  */
-@Path("/v1/blobs/{id}")
+@Path(ApiPaths.BLOB)
 @Tag(name = "blobs", description = "Read and remove stored outputs")
 public class BlobContentResource {
 
-    static final String CACHE_CONTROL = "public, max-age=31536000, immutable";
+    /** Never changes under its id; {@link CachePolicy} makes it private (authentication on) or public (off). */
+    static final String CACHE_CONTROL = "max-age=31536000, immutable";
 
     private final BlobStore store;
     private final BlobRemover remover;

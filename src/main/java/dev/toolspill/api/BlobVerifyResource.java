@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** {@code POST /v1/blobs/{id}/verify}: reads a blob whole and checks it against the SHA-256 recorded when it was written. */
-@Path("/v1/blobs/{id}/verify")
+@Path(ApiPaths.BLOB_VERIFY)
 @Tag(name = "blobs", description = "Read and remove stored outputs")
 public class BlobVerifyResource {
 

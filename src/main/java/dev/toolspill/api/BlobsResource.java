@@ -32,7 +32,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /** Reads stored blobs. */
-@Path("/v1/blobs/{id}")
+@Path(ApiPaths.BLOB)
 @Tag(name = "blobs", description = "Read and remove stored outputs")
 public class BlobsResource {
 
@@ -64,7 +64,7 @@ public class BlobsResource {
     @APIResponse(responseCode = "400", description = "Malformed id, bad selector syntax, wrong selector for the blob's kind, unknown key or pointer, range past the end",
             content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "past the end", value = OpenApiExamples.PROBLEM_RANGE)))
     @APIResponse(responseCode = "404", description = "No such blob", content = @Content(mediaType = "application/problem+json"))
-    @Path("/inspect")
+    @Path(ApiPaths.INSPECT)
     @Produces({TEXT, MediaType.APPLICATION_JSON})
     public Uni<Response> inspect(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id,
                                  @Parameter(description = "lines:A-B, slice:A..B, key:NAME, bytes:A..B, path:/POINTER "

@@ -2,28 +2,39 @@ package dev.toolspill.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.util.Map;
+
 /**
- * Every body but a streamed ingest is read whole into memory before it is parsed, so each has a cap
+ * Every body but a streamed upload is read whole into memory before it is parsed, so each has a cap
  * ({@code toolspill.pipeline.max-body-bytes}), checked from its {@code Content-Length} before a byte is read: 413
- * above it. A body of unknown length (chunked) could not be checked that way and gets 411. {@code /v1/tool-outputs}
- * streams and enforces {@code toolspill.ingest.max-bytes} itself.
+ * above it. A body of unknown length (chunked) could not be checked that way and gets 411. Then the body must fit in
+ * the replica's budget for bodies held at once ({@link BufferedBodies}): 503 with Retry-After when it does not. The
+ * route comes from {@link EdgeRoutes}; {@code POST /v1/tool-outputs} streams and enforces
+ * {@code toolspill.ingest.max-bytes} itself.
  */
 @ApplicationScoped
 public class BodyLimits {
 
-    private static final String STREAMED = "/v1/tool-outputs";
-
     private final long maxBytes;
+    private final long timeoutMillis;
+    private final double tenantShare;
+    private final io.vertx.core.Vertx vertx;
+    private final BufferedBodies buffered;
+    private final EdgeRoutes routes;
     private final ObjectMapper mapper;
 
-    public BodyLimits(ToolspillConfig config, ObjectMapper mapper) {
+    public BodyLimits(ToolspillConfig config, BufferedBodies buffered, EdgeRoutes routes, io.vertx.core.Vertx vertx, ObjectMapper mapper) {
         this.maxBytes = config.pipeline().maxBodyBytes();
+        this.timeoutMillis = Math.max(1, config.pipeline().bodyTimeout().toMillis());
+        this.tenantShare = config.auth().enabled() ? config.ingest().tenantShare() : 1; // one tenant with auth off
+        this.vertx = vertx;
+        this.buffered = buffered;
+        this.routes = routes;
         this.mapper = mapper;
     }
 
@@ -33,38 +44,54 @@ public class BodyLimits {
     }
 
     private void check(RoutingContext context) {
-        HttpMethod method = context.request().method();
-        boolean hasBody = method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH;
-        if (!hasBody || context.request().path().startsWith(STREAMED)) {
-            context.next();
+        String length = context.request().getHeader("Content-Length");
+        boolean chunked = context.request().getHeader("Transfer-Encoding") != null;
+        if (routes.kind(context) == EdgeRoutes.Kind.UPLOAD || (length == null && !chunked)) {
+            context.next(); // streamed, or no body at all
             return;
         }
-        String length = context.request().getHeader("Content-Length");
         if (length == null) {
-            if (context.request().getHeader("Transfer-Encoding") == null) {
-                context.next(); // no body at all
-                return;
-            }
             refuse(context, 411, "Length Required", "send this body with a Content-Length (at most " + maxBytes
-                    + " bytes, toolspill.pipeline.max-body-bytes); only POST /v1/tool-outputs streams bodies of unknown length");
+                    + " bytes, toolspill.pipeline.max-body-bytes); only POST /v1/tool-outputs streams bodies of unknown length", Map.of());
             return;
         }
         long bytes;
         try {
             bytes = Long.parseLong(length.strip());
         } catch (NumberFormatException e) {
-            refuse(context, 400, "Bad Request", "Content-Length '" + length + "' is not a number of bytes");
+            refuse(context, 400, "Bad Request", "Content-Length '" + length + "' is not a number of bytes", Map.of());
             return;
         }
         if (bytes > maxBytes) {
             refuse(context, 413, "Content Too Large", "the body (" + bytes + " bytes) is over toolspill.pipeline.max-body-bytes = "
-                    + maxBytes + " bytes: send fewer or smaller calls per request, or large outputs to POST /v1/tool-outputs");
+                    + maxBytes + " bytes: send fewer or smaller calls per request, or large outputs to POST /v1/tool-outputs", Map.of());
             return;
         }
+        if (bytes == 0) {
+            context.next();
+            return;
+        }
+        String tenant = TenantLimits.tenant(context);
+        if (!buffered.tryTake(tenant, tenantShare, bytes)) {
+            refuse(context, 503, "Service Unavailable", "this replica holds its budget of request bodies read whole already, or this "
+                    + "tenant its share of it (toolspill.pipeline.buffered-bytes-budget = " + buffered.budget() + " bytes, "
+                    + "toolspill.ingest.tenant-share): retry shortly, or on another replica", Map.of("Retry-After", "1"));
+            return;
+        }
+        // a body declared large and sent slowly holds the budget until this deadline at most
+        long timer = vertx.setTimer(timeoutMillis, id -> {
+            if (!context.request().isEnded()) {
+                context.request().connection().close();
+            }
+        });
+        context.addEndHandler(ended -> {
+            vertx.cancelTimer(timer);
+            buffered.giveBack(tenant, bytes);
+        });
         context.next();
     }
 
-    private void refuse(RoutingContext context, int status, String title, String detail) {
-        Problem.send(context, mapper, status, title, detail, java.util.Map.of());
+    private void refuse(RoutingContext context, int status, String title, String detail, Map<String, String> headers) {
+        Problem.send(context, mapper, status, title, detail, headers);
     }
 }

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.quota.Refusal;
 import dev.toolspill.quota.TenantQuotas;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
-import io.vertx.core.http.HttpMethod;
+import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.ingest.IngestPermits;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,16 +25,36 @@ import java.util.Optional;
 public class TenantLimits {
 
     static final String SHARED = TenantQuotas.nameOf(null);
-    private static final String INGEST = "/v1/tool-outputs";
-    /** Paths whose calls run tools, whose outputs are stored under the caller's name and counted after the fact. */
-    private static final java.util.Set<String> STORING = java.util.Set.of("/v1/tool-calls", "/mcp");
 
     private final TenantQuotas quotas;
+    private final EdgeRoutes routes;
+    private final int uploadsPerTenant;
     private final ObjectMapper mapper;
 
-    public TenantLimits(TenantQuotas quotas, ObjectMapper mapper) {
+    public TenantLimits(TenantQuotas quotas, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config, ObjectMapper mapper) {
         this.quotas = quotas;
+        this.routes = routes;
+        this.uploadsPerTenant = uploadsPerTenant(config.ingest().maxConcurrentPerTenant(), config.ingest().tenantShare(),
+                permits.max(), config.auth().enabled());
         this.mapper = mapper;
+    }
+
+    /**
+     * Uploads one tenant may send at once: the configured number, else (with authentication on: with it off there
+     * is one tenant) its share of the replica's upload slots, at least one; 0 for no cap of its own.
+     */
+    static int uploadsPerTenant(int configured, double share, int replicaSlots, boolean authenticated) {
+        if (configured > 0) {
+            return configured;
+        }
+        if (share <= 0 || share > 1) {
+            throw new IllegalArgumentException("toolspill.ingest.tenant-share=" + share + " is not a fraction of the upload slots: "
+                    + "set it above 0 and at most 1 (1 turns the share off)");
+        }
+        if (!authenticated || share == 1) {
+            return 0;
+        }
+        return Math.max(1, (int) Math.floor(share * replicaSlots));
     }
 
     void install(@Observes Router router) {
@@ -42,22 +63,23 @@ public class TenantLimits {
     }
 
     private void admit(RoutingContext context) {
-        if (context.normalizedPath().startsWith("/q/")) {
+        EdgeRoutes.Kind kind = routes.kind(context);
+        if (kind == EdgeRoutes.Kind.QUARKUS) {
             context.next();
             return;
         }
         String tenant = tenant(context);
         Optional<Refusal> refusal = quotas.request(tenant);
-        if (refusal.isEmpty() && context.request().method() == HttpMethod.POST && context.normalizedPath().equals(INGEST)) {
+        if (refusal.isEmpty() && kind == EdgeRoutes.Kind.UPLOAD) {
             refusal = admitUpload(context, tenant);
-        } else if (refusal.isEmpty() && context.request().method() == HttpMethod.POST && STORING.contains(context.normalizedPath())) {
+        } else if (refusal.isEmpty() && kind == EdgeRoutes.Kind.STORING) {
             refusal = quotas.store(tenant, 0); // tools' outputs are stored too: a spent day's budget refuses the batch
         }
         refusal.ifPresentOrElse(r -> refuse(context, r), context::next);
     }
 
     private Optional<Refusal> admitUpload(RoutingContext context, String tenant) {
-        Optional<Refusal> refusal = quotas.store(tenant, declaredLength(context)).or(() -> quotas.upload(tenant));
+        Optional<Refusal> refusal = quotas.store(tenant, declaredLength(context)).or(() -> quotas.upload(tenant, uploadsPerTenant));
         if (refusal.isEmpty()) {
             context.addEndHandler(ended -> {
                 quotas.uploaded(tenant);

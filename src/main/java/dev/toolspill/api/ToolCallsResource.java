@@ -38,7 +38,7 @@ import dev.toolspill.tenant.Callers;
  * ({@code ?format=}) exactly as a provider's API returned them, answered with what the client appends to its
  * conversation.
  */
-@Path("/v1/tool-calls")
+@Path(ApiPaths.TOOL_CALLS)
 @Tag(name = "tools", description = "Run tools and list their definitions")
 public class ToolCallsResource {
 

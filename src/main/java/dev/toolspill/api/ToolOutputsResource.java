@@ -33,7 +33,7 @@ import dev.toolspill.tenant.Callers;
 import java.io.InputStream;
 
 /** Takes an output produced elsewhere and returns what history should hold for it. */
-@Path("/v1/tool-outputs")
+@Path(ApiPaths.TOOL_OUTPUTS)
 @Tag(name = "outputs", description = "Turn a raw tool output into what history should hold")
 public class ToolOutputsResource {
 

@@ -31,7 +31,7 @@ import dev.toolspill.tenant.ToolAccess;
  * Tool definitions: Toolspill's own shape, or {@code ?format=openai}, {@code openai-responses} or
  * {@code anthropic} for an orchestrator to pass straight to those providers.
  */
-@Path("/v1/tools")
+@Path(ApiPaths.TOOLS)
 @Tag(name = "tools")
 public class ToolsResource {
 

@@ -148,9 +148,23 @@ public interface ToolspillConfig {
         @WithDefault("32")
         int maxConcurrent();
 
-        /** Bodies one tenant may send to this replica at once; beyond it 429 with Retry-After; 0: only the replica's cap. */
+        /**
+         * Bodies one tenant may send to this replica at once; beyond it 429 with Retry-After. 0: the tenant's share
+         * of the replica's upload slots ({@link #tenantShare()}) decides.
+         */
         @WithDefault("0")
         int maxConcurrentPerTenant();
+
+        /**
+         * With authentication on, the fraction of this replica's upload slots one tenant may hold at once (at least
+         * one slot), so one tenant's slow clients cannot take them all; 1 turns the share off.
+         */
+        @WithDefault("0.5")
+        double tenantShare();
+
+        /** Longest an upload may take from admission to answer; past it its connection is closed and nothing is kept. */
+        @WithDefault("10m")
+        Duration maxDuration();
 
         /** A body that sends nothing for this long is dropped, with nothing left behind. */
         @WithDefault("30s")
@@ -231,6 +245,21 @@ public interface ToolspillConfig {
         /** Largest JSON body of {@code /v1/tool-calls} (and every other JSON endpoint), in bytes (413 above). */
         @WithDefault("16777216")
         long maxBodyBytes();
+
+        /**
+         * Bytes of bodies read whole (batches, MCP messages, every body but a streamed upload) this replica holds at
+         * once, counted by their Content-Length; past it 503 with Retry-After before the body is read. Default: a
+         * sixteenth of the maximum heap, and never less than {@link #maxBodyBytes()}.
+         */
+        Optional<Long> bufferedBytesBudget();
+
+        /**
+         * Longest a body read whole may take to arrive once admitted; past it its connection is closed and its bytes
+         * go back to the budget, so a client that declares a large body and sends it slowly holds the budget this long
+         * at most.
+         */
+        @WithDefault("30s")
+        Duration bodyTimeout();
 
         /** Largest {@code Toolspill-Results} header of a provider-shaped answer, in bytes; past it a short form per call. */
         @WithDefault("8192")

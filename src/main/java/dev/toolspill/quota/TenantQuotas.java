@@ -100,23 +100,27 @@ public class TenantQuotas {
 
     /** One more upload of this tenant at once, or a refusal when it has {@code max-concurrent-per-tenant} already. */
     public Optional<Refusal> upload(String name) {
-        if (uploadsPerTenant <= 0) {
-            return Optional.empty();
-        }
+        return upload(name, uploadsPerTenant);
+    }
+
+    /**
+     * One more upload of this tenant at once, or a refusal when it has {@code max} already (0: no cap of its own);
+     * end an admitted one with {@link #uploaded}.
+     */
+    public Optional<Refusal> upload(String name, int max) {
         AtomicInteger uploads = tenant(name).uploads();
-        if (uploads.incrementAndGet() <= uploadsPerTenant) {
+        if (uploads.incrementAndGet() <= max || max <= 0) {
             return Optional.empty();
         }
         uploads.decrementAndGet();
-        return Optional.of(new Refusal("this tenant sends " + uploadsPerTenant + " outputs to this replica already "
-                + "(toolspill.ingest.max-concurrent-per-tenant): retry when one has finished", 1));
+        return Optional.of(new Refusal("this tenant sends " + max + " outputs to this replica already (its share of the "
+                + "replica's upload slots: toolspill.ingest.tenant-share, or toolspill.ingest.max-concurrent-per-tenant): "
+                + "retry when one has finished", 1));
     }
 
     /** Ends an upload {@link #upload} admitted. */
     public void uploaded(String name) {
-        if (uploadsPerTenant > 0) {
-            tenant(name).uploads().decrementAndGet();
-        }
+        tenant(name).uploads().decrementAndGet();
     }
 
     private long today() {

@@ -172,12 +172,44 @@ class AuthProfileTest {
         given().header("Authorization", "bearer " + KEY_B).get("/v1/tools").then().statusCode(200);
     }
 
+    /** Relative to the management interface's root path, /q. */
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metricsUrl;
+
+    @TestHTTPResource(value = "/openapi", management = true)
+    URL openApiUrl;
+
     @Test
-    void healthAndOpenApiStayOpenEvenWithAWrongKey() {
-        for (String path : List.of("/q/health", "/q/health/live", "/q/health/ready", "/q/health/started", "/q/openapi", "/q/metrics")) {
+    void healthStaysOpenEvenWithAWrongKey() {
+        for (String path : List.of("/q/health", "/q/health/live", "/q/health/ready", "/q/health/started")) {
             given().get(path).then().statusCode(200);
             as(WRONG).get(path).then().statusCode(200);
         }
+    }
+
+    @Test
+    void metricsAndOpenApiAreOnTheManagementPortOnly() {
+        given().get(metricsUrl).then().statusCode(200);
+        given().get(openApiUrl).then().statusCode(200);
+        for (String path : List.of("/q/metrics", "/q/openapi")) {
+            int status = as(KEY_A).get(path).statusCode();
+            assertTrue(status == 404, path + " on the main port answered " + status);
+        }
+    }
+
+    @Test
+    void authenticatedAnswersArePrivateToTheCallerAndVaryByAuthorization() {
+        String id = storeWith(KEY_A);
+        for (Response answer : List.of(as(KEY_A).get("/v1/blobs/" + id), as(KEY_A).head("/v1/blobs/" + id),
+                as(KEY_A).header("If-None-Match", "\"" + id + "\"").get("/v1/blobs/" + id),
+                as(KEY_A).queryParam("selector", "lines:1-2").get("/v1/blobs/" + id + "/inspect"), as(KEY_A).get("/v1/tools"),
+                as(KEY_B).get("/v1/blobs/" + id), given().get("/v1/blobs/" + id))) {
+            String cacheControl = answer.header("Cache-Control");
+            assertTrue(cacheControl != null && (cacheControl.startsWith("private") || cacheControl.equals("no-store")) && !cacheControl.contains("public"),
+                    answer.statusCode() + " Cache-Control " + cacheControl);
+            assertTrue(answer.header("Vary") != null && answer.header("Vary").contains("Authorization"), answer.statusCode() + " Vary " + answer.header("Vary"));
+        }
+        as(KEY_A).get("/v1/blobs/" + id).then().statusCode(200).header("Cache-Control", "private, max-age=31536000, immutable");
     }
 
     @Test
@@ -187,8 +219,8 @@ class AuthProfileTest {
         given().queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect").then().statusCode(401);
         as(WRONG).post("/v1/blobs/" + id + "/verify").then().statusCode(401);
         given().urlEncodingEnabled(false).get("/v1/blobs/" + id + "/x/y").then().statusCode(401);
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-        assertFalse(metrics.contains(id), "a blob id is on the open /q/metrics");
+        String metrics = given().get(metricsUrl).then().statusCode(200).extract().asString();
+        assertFalse(metrics.contains(id), "a blob id is on /q/metrics");
         assertTrue(metrics.contains("uri=\"/v1/blobs/{id}\""), "the refused read is counted under its template");
     }
 

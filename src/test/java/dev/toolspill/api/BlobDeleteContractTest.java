@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import java.net.URL;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code DELETE /v1/blobs/{id}} through the HTTP layer; each subclass runs it on one store and looks at the store itself. */
 abstract class BlobDeleteContractTest {
+
+    /** OpenAPI is on the management interface (its own port). */
+    @TestHTTPResource(value = "/openapi", management = true)
+    URL openApiUrl;
 
     static final String LINES = IntStream.range(0, 200).mapToObj(i -> "line " + i + " of a stored output\n").collect(Collectors.joining());
     static final String ARRAY = IntStream.range(0, 200).mapToObj(i -> "{\"n\": " + i + "}").collect(Collectors.joining(", ", "[", "]"));
@@ -93,7 +99,7 @@ abstract class BlobDeleteContractTest {
 
     @Test
     void openApiDocumentsTheDelete() {
-        given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
+        given().queryParam("format", "json").when().get(openApiUrl).then().statusCode(200)
                 .body("paths.'/v1/blobs/{id}'.delete.summary", containsString("Remove a blob"))
                 .body("paths.'/v1/blobs/{id}'.delete.responses.'204'", notNullValue())
                 .body("paths.'/v1/blobs/{id}'.delete.responses.'400'", notNullValue())

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import java.net.URL;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -26,6 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class OpenApiDocumentTest {
 
+    /** OpenAPI is on the management interface (its own port). */
+    @TestHTTPResource(value = "/openapi", management = true)
+    URL openApiUrl;
+
     /** Each operation, by method and path, with its id and the errors it can answer. */
     private static final Map<String, Expected> OPERATIONS = Map.of(
             "POST /v1/tool-calls", new Expected("runToolCalls", "200", "400", "401", "411", "413", "415", "503"),
@@ -43,7 +49,7 @@ class OpenApiDocumentTest {
         if (parsed != null) {
             return;
         }
-        String document = given().accept("application/json").when().get("/q/openapi?format=json").then().statusCode(200).extract().asString();
+        String document = given().accept("application/json").when().queryParam("format", "json").get(openApiUrl).then().statusCode(200).extract().asString();
         ParseOptions options = new ParseOptions();
         options.setResolve(true);
         parsed = new OpenAPIV3Parser().readContents(document, null, options);

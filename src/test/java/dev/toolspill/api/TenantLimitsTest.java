@@ -29,6 +29,7 @@ class TenantLimitsTest {
     static final String KEY_B = "limits-key-of-team-b-93fe";
     static final String KEY_C = "limits-key-of-team-c-07aa";
     static final String KEY_D = "limits-key-of-team-d-5e21";
+    static final String KEY_E = "limits-key-of-team-e-8c03";
 
     public static class Profile implements QuarkusTestProfile {
         @Override
@@ -36,6 +37,8 @@ class TenantLimitsTest {
             return Map.ofEntries(
                     Map.entry("toolspill.auth.keys.\"team-d\"", AuthProfileTest.sha256(KEY_D)),
                     Map.entry("toolspill.limits.tenants.\"team-d\".requests-per-second", "1000"),
+                    Map.entry("toolspill.auth.keys.\"team-e\"", AuthProfileTest.sha256(KEY_E)),
+                    Map.entry("toolspill.limits.tenants.\"team-e\".requests-per-second", "1000"),
                     Map.entry("toolspill.blob-store.fs.root", "target/test-data-limits"),
                     Map.entry("toolspill.auth.enabled", "true"),
                     Map.entry("toolspill.auth.keys.\"team-a\"", AuthProfileTest.sha256(KEY_A)),
@@ -111,4 +114,28 @@ class TenantLimitsTest {
         assertEquals(429, as(KEY_D).contentType(ContentType.TEXT).body("z".repeat(10)).when().post("/v1/tool-outputs?tool=t").statusCode(),
                 "uploads and tools' outputs share one budget");
     }
+
+    @Test
+    void noSpellingOfAPathSkipsASpentBudget() throws Exception {
+        String output = "a line of a stored output\n".repeat(80); // 2080 bytes: stored
+        as(KEY_E).contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=t").then().statusCode(200);
+        as(KEY_E).contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=t").then().statusCode(429);
+
+        String call = "{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"a line a tool wrote\\n\",\"times\":160}}]}";
+        java.util.List<String> stored = new java.util.ArrayList<>();
+        for (String path : java.util.List.of("/v1/tool-outputs/?tool=t", "/v1/tool-outputs;x=1?tool=t", "/v1/tool-outputs/.?tool=t",
+                "/v1/x/../tool-outputs?tool=t", "/v1/tool-outputs%2f?tool=t", "/v1/tool-calls/", "/v1/tool-calls;x=1", "/mcp/", "/mcp;x=1")) {
+            boolean upload = path.startsWith("/v1/tool-outputs") || path.startsWith("/v1/x");
+            RawHttp answer = RawHttp.send(root, "POST", path, java.util.Map.of("Authorization", "Bearer " + KEY_E,
+                    "Content-Type", upload ? "text/plain" : "application/json", "Accept", "application/json, text/event-stream"),
+                    (upload ? output : call).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            if (answer.status() < 300) {
+                stored.add(path + " -> " + answer.status());
+            }
+        }
+        assertEquals(java.util.List.of(), stored, "a spent day's budget was passed by another spelling of the path");
+    }
+
+    @io.quarkus.test.common.http.TestHTTPResource("/")
+    java.net.URL root;
 }

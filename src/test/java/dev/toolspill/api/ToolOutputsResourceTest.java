@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import java.net.URL;
+import io.quarkus.test.common.http.TestHTTPResource;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -23,6 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
 class ToolOutputsResourceTest {
+
+    /** OpenAPI is on the management interface (its own port). */
+    @TestHTTPResource(value = "/openapi", management = true)
+    URL openApiUrl;
 
     static final ObjectMapper MAPPER = new ObjectMapper();
     static final Path BLOBS = Path.of("target/test-data/blobs");
@@ -202,7 +208,7 @@ class ToolOutputsResourceTest {
 
     @Test
     void openApiDocumentsEveryEndpoint() {
-        given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
+        given().queryParam("format", "json").when().get(openApiUrl).then().statusCode(200)
                 .body("paths.'/v1/tool-calls'.post.summary", containsString("batch"))
                 .body("paths.'/v1/tool-outputs'.post.summary", containsString("Promote"))
                 .body("paths.'/v1/tools'.get.summary", containsString("definitions"))

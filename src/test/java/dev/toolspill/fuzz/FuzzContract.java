@@ -10,19 +10,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A seeded run of generated hostile requests over every endpoint (blobs with Range and conditional headers, inspect,
- * DELETE, ingest, tool calls in every format, tools, MCP, health): no answer is a 5xx, and none names a Java type, a
+ * DELETE, ingest, tool calls in every format, tools, MCP, health, other spellings of every path), with authentication
+ * on and a valid key: no answer is a 5xx, and none names a Java type, a
  * stack frame, a file path or a {@code host:port}. {@code -Dfuzz.seed=N} replays a run; {@code -Dfuzz.requests=N}
  * sets its length: 6,000 on the filesystem and 4,000 on S3 (10,000) in the deep run of {@code .ci/run}, a fifth of that
  * in {@code ./mvnw verify} ({@link dev.toolspill.Depth}).
  */
 abstract class FuzzContract {
 
-    /** Small caps, so bodies at and over them are cheap to send. */
+    /** The one tenant's key: the fuzz runs with authentication on, as production does. */
+    static final String KEY = "fuzz-key-of-one-tenant-3a9e";
+
+    /** Small caps, so bodies at and over them are cheap to send; authentication on. */
     static Map<String, String> caps() {
         return Map.of(
                 "toolspill.ingest.max-bytes", String.valueOf(Fuzzer.CAP),
                 "toolspill.pipeline.max-body-bytes", String.valueOf(Fuzzer.CAP),
-                "toolspill.pipeline.max-calls", "50");
+                "toolspill.pipeline.max-calls", "50",
+                "toolspill.auth.enabled", "true",
+                "toolspill.auth.keys.\"fuzz\"", sha256(KEY));
+    }
+
+    static String sha256(String key) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @TestHTTPResource("/")
@@ -37,7 +52,7 @@ abstract class FuzzContract {
         long seed = given.equals("random") ? System.nanoTime() : Long.parseLong(given);
         int requests = Integer.getInteger("fuzz.requests." + store(), Integer.getInteger("fuzz.requests", defaultRequests()));
         System.out.printf("fuzz on %s: seed %d (-Dfuzz.seed=%d replays it), %d requests%n", store(), seed, seed, requests);
-        Fuzzer fuzzer = new Fuzzer(root.toString(), seed);
+        Fuzzer fuzzer = new Fuzzer(root.toString(), seed, KEY);
         long start = System.nanoTime();
         fuzzer.run(requests);
         System.out.printf("fuzz on %s: %d requests in %.1f s; answers %s%n", store(), requests, (System.nanoTime() - start) / 1e9, fuzzer.statuses);

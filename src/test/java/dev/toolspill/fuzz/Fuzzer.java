@@ -40,7 +40,11 @@ final class Fuzzer {
     final List<String> findings = new ArrayList<>();
     final TreeMap<String, Integer> statuses = new TreeMap<>();
 
-    Fuzzer(String base, long seed) {
+    /** The API key every request carries (authentication on), or null. */
+    private final String key;
+
+    Fuzzer(String base, long seed, String key) {
+        this.key = key;
         this.base = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
         this.random = new Random(seed);
         this.hostile = new Hostile(random, ids);
@@ -80,6 +84,8 @@ final class Fuzzer {
             mcp();
         } else if (kind < 93) {
             send(get(hostile.pick(List.of("/q/health", "/q/health/ready", "/q/health/live", "/q/health/started", "/q/nothing"))), false, "health");
+        } else if (hostile.chance(50)) {
+            spelling();
         } else {
             String path = hostile.pick(List.of("/v1/", "/v1/blobs/", "/v1/blobs//inspect", "/v1/tool-calls/x", "/", "/v2/tools",
                     "/v1/blobs/" + hostile.id() + "/" + enc(hostile.selector())));
@@ -87,6 +93,32 @@ final class Fuzzer {
             send(HttpRequest.newBuilder(uri(path)).method(method, BodyPublishers.ofByteArray(hostile.bytes(hostile.upTo(64)))), false, "other");
         }
     }
+
+    /** Another spelling of an endpoint's path (dot segments, matrix parameters, ...): refused, never served. */
+    private void spelling() throws InterruptedException {
+        String[] endpoint = hostile.pick(dev.toolspill.api.PathSpellings.ENDPOINTS);
+        List<String> spellings = dev.toolspill.api.PathSpellings.of(endpoint[1].replace(dev.toolspill.api.PathSpellings.BLOB_ID, hostile.storedId()));
+        String path = hostile.pick(spellings) + (endpoint[1].startsWith("/v1/tool-outputs") ? "?tool=t" : "");
+        URI uri;
+        try {
+            uri = URI.create(base + path);
+        } catch (IllegalArgumentException e) {
+            return; // java.net.URI refuses it (a backslash): no client sends it this way
+        }
+        byte[] body = endpoint[0].equals("POST") ? ("{\"calls\":[" + call(0) + "]}").getBytes(StandardCharsets.UTF_8) : new byte[0];
+        sent = new String(body, StandardCharsets.ISO_8859_1);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").method(endpoint[0], BodyPublishers.ofByteArray(body));
+        int before = findings.size();
+        send(request, false, "spelling");
+        Integer served = statuses.keySet().stream().filter(k -> k.startsWith("spelling 2")).map(statuses::get).reduce(0, Integer::sum);
+        if (served > servedSpellings && findings.size() == before) {
+            findings.add("spelling " + endpoint[0] + " " + path + " was served as if canonical");
+        }
+        servedSpellings = served;
+    }
+
+    private int servedSpellings;
 
     private void blobRead() throws InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri("/v1/blobs/" + hostile.id()));
@@ -200,6 +232,9 @@ final class Fuzzer {
     private String sent;
 
     private void exchange(HttpRequest.Builder builder, boolean mayBeCut, String kind) throws InterruptedException {
+        if (key != null) {
+            builder.setHeader("Authorization", "Bearer " + key);
+        }
         HttpRequest request = builder.timeout(Duration.ofSeconds(15)).build();
         HttpResponse<byte[]> response;
         try {

@@ -1,5 +1,7 @@
 package dev.toolspill.metrics;
 
+import java.net.URL;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -16,11 +18,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class MetricsResourceTest {
 
+    /** Metrics and OpenAPI are on the management interface (its own port). */
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metricsUrl;
+
     private static final String PROBE = "metrics_probe";
 
     @Test
     void outputsBytesAndStoreCallsAreCountedAsTheyHappen() {
-        Scrape before = Scrape.now();
+        Scrape before = Scrape.now(metricsUrl);
 
         JsonPath batch = given().contentType(ContentType.JSON).body("""
                         {"calls":[
@@ -42,7 +48,7 @@ class MetricsResourceTest {
         given().when().get("/v1/blobs/" + blob + "/inspect?selector=lines:2-3").then().statusCode(200);
         given().when().get("/v1/blobs/0190a000-0000-7000-8000-000000000000").then().statusCode(404);
 
-        Scrape after = Scrape.now();
+        Scrape after = Scrape.now(metricsUrl);
         assertEquals(1, after.delta(before, "toolspill_outputs_total", Map.of("disposition", "inline", "tool", "echo")));
         assertEquals(1, after.delta(before, "toolspill_outputs_total", Map.of("disposition", "stored", "tool", "echo")));
         assertEquals(0, after.delta(before, "toolspill_outputs_total", Map.of("tool", "no_such_tool")), "a call of no tool put nothing into history");
@@ -66,14 +72,14 @@ class MetricsResourceTest {
 
     @Test
     void metricsAreInThePrometheusTextFormat() {
-        given().accept("text/plain").when().get("/q/metrics").then().statusCode(200)
+        given().accept("text/plain").when().get(metricsUrl).then().statusCode(200)
                 .contentType(org.hamcrest.Matchers.startsWith("text/plain"))
                 .body(org.hamcrest.Matchers.containsString("# TYPE toolspill_uploads_in_flight gauge"));
     }
 
     @Test
     void theStoreAndSpoolGaugesArePublishedFromTheFirstScrape() {
-        Scrape scrape = Scrape.now();
+        Scrape scrape = Scrape.now(metricsUrl);
         assertTrue(scrape.text().contains("# TYPE toolspill_store_well gauge"), "the gauge alerts watch, since readiness stays UP");
         assertEquals(1.0, scrape.value("toolspill_store_well", Map.of()), "the test store is up");
         assertTrue(scrape.text().contains("# TYPE toolspill_spool_bytes gauge"));
@@ -87,8 +93,8 @@ class MetricsResourceTest {
     /** One reading of /q/metrics in the Prometheus text format. */
     record Scrape(String text) {
 
-        static Scrape now() {
-            return new Scrape(given().when().get("/q/metrics").then().statusCode(200).extract().asString());
+        static Scrape now(URL metricsUrl) {
+            return new Scrape(given().when().get(metricsUrl).then().statusCode(200).extract().asString());
         }
 
         /** How much the sum of the series of {@code name} whose labels include {@code labels} grew since {@code before}. */

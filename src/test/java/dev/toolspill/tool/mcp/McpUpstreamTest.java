@@ -1,5 +1,7 @@
 package dev.toolspill.tool.mcp;
 
+import java.net.URL;
+import io.quarkus.test.common.http.TestHTTPResource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
@@ -32,6 +34,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 @TestProfile(McpUpstreamProfile.class)
 class McpUpstreamTest {
+
+    /** Metrics and OpenAPI are on the management interface (its own port). */
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metricsUrl;
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -91,7 +97,7 @@ class McpUpstreamTest {
                 .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}").when().post("/mcp").asString();
         assertTrue(mcp.contains("\"up_big_log\""), mcp);
         assertEquals(4, upstreams.availableTools(), "the gauge counts the tools of the server that is up");
-        String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics = given().when().get(metricsUrl).then().statusCode(200).extract().asString();
         assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"up\"} 4.0"), metrics);
         assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"late\"}"), "a server not reached yet has its series too");
     }

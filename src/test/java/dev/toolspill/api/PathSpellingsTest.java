@@ -1,0 +1,55 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Over real HTTP, every other spelling of every endpoint reaches no handler: 400 problem+json (or the router's 404
+ * or 405), never the handler's answer past its policies. On main, {@code POST /v1/tool-outputs/},
+ * {@code /v1/tool-outputs;x=1} and {@code /v1/tool-outputs/../tool-calls} were served.
+ */
+@QuarkusTest
+class PathSpellingsTest {
+
+    @TestHTTPResource("/")
+    URL root;
+
+    @Test
+    void noOtherSpellingReachesAHandler() throws Exception {
+        List<String> served = new ArrayList<>();
+        byte[] body = "{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"x\"}}]}".getBytes(StandardCharsets.UTF_8);
+        for (String[] endpoint : PathSpellings.ENDPOINTS) {
+            for (String spelling : PathSpellings.of(endpoint[1])) {
+                boolean hasBody = endpoint[0].equals("POST");
+                RawHttp answer = RawHttp.send(root, endpoint[0], spelling + (spelling.startsWith(ApiPaths.TOOL_OUTPUTS) ? "?tool=t" : ""),
+                        hasBody ? Map.of("Content-Type", "application/json", "Accept", "application/json, text/event-stream") : Map.of(), hasBody ? body : null);
+                if (!Set.of(400, 404, 405).contains(answer.status())) {
+                    served.add(endpoint[0] + " " + spelling + " -> " + answer.status());
+                } else if (spelling.startsWith("/")) { // the HTTP server answers a target that is no path before any route
+                    assertTrue(answer.headers().getOrDefault("content-type", "").startsWith(Problem.MEDIA_TYPE) || answer.status() == 405,
+                            endpoint[0] + " " + spelling + " -> " + answer.status() + " " + answer.headers());
+                }
+            }
+        }
+        assertEquals(List.of(), served, "spellings served as if canonical");
+    }
+
+    @Test
+    void theIssuesDotSegmentIsRefusedBeforeTheBodyIsRead() throws Exception {
+        RawHttp answer = RawHttp.send(root, "POST", "/v1/tool-outputs/../tool-calls", Map.of("Content-Type", "application/json"),
+                "{\"calls\":[]}".getBytes(StandardCharsets.UTF_8));
+        assertEquals(400, answer.status());
+        assertTrue(answer.body().contains("dot segments"), answer.body());
+    }
+}
