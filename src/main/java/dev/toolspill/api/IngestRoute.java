@@ -27,8 +27,8 @@ import java.util.Map;
  * REST (3.33) hands a resource a body only whole or as a blocking {@code InputStream}, and an upload must cost a few
  * buffers, not a thread parked on its socket. So the body is read here as a {@code Multi<Buffer>} with back-pressure
  * (the request is paused between chunks) into {@link StreamIngest}, on the event loop. It runs after everything every
- * route gets: authentication (order -100), {@link TenantLimits} (-99), {@link BodyLimits} (-98) and
- * {@link IngestAdmission} (-90); it answers {@code Expect: 100-continue} itself, only once those admitted the request.
+ * route gets: authentication (order -100), {@link TenantLimits} (-99), {@link BodyLimits} (-98),
+ * {@link IngestAdmission} (-90) and the body caps of {@link HttpHygiene} (-3) and Quarkus (-2); it answers {@code Expect: 100-continue} itself, only once those admitted the request.
  * {@link ToolOutputsResource} keeps the endpoint's OpenAPI description; its answers are the same as before.
  */
 @ApplicationScoped
@@ -51,7 +51,7 @@ public class IngestRoute {
     }
 
     void install(@Observes Router router) {
-        router.route(HttpMethod.POST, PATH).order(-80).handler(this::ingest);
+        router.route(HttpMethod.POST, PATH).order(-1).handler(this::ingest); // after Quarkus' own body cap (-2), before REST
     }
 
     private void ingest(RoutingContext context) {

@@ -42,7 +42,8 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
     abstract void failed(Throwable failure);
 
     final void onContext(Runnable step) {
-        if (Vertx.currentContext() == context) {
+        // a worker hop runs with its caller's context as current: only the context's own event loop may step directly
+        if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
             step.run();
         } else {
             context.runOnContext(ignored -> step.run());

@@ -44,7 +44,8 @@ final class ResponseStream implements Flow.Publisher<io.vertx.mutiny.core.buffer
     }
 
     private void onContext(Runnable step) {
-        if (Vertx.currentContext() == context) {
+        // a worker hop runs with its caller's context as current: only the context's own event loop may step directly
+        if (Vertx.currentContext() == context && Context.isOnEventLoopThread()) {
             step.run();
         } else {
             context.runOnContext(ignored -> step.run());
