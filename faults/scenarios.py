@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common as c  # noqa: E402
 import toolserver as ts  # noqa: E402
 import outage  # noqa: E402
+import crowd  # noqa: E402
 
 ENV = os.environ
 MIB = c.MIB
@@ -859,6 +860,8 @@ def main():
     run("9", health, S3, "9")
     run("7", scenario7, S3)
     run("7", health, S3, "7")
+    run("11", crowd.scenario11, FS, result)
+    run("11", health, FS, "11")
     run("10", outage.shutdown, result)
     run("10", outage.s3_outage, result)
     scenario8()
