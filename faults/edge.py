@@ -1,4 +1,4 @@
-"""Scenario group 11 of the fault suite: the HTTP edge of a replica under -Xmx256m with authentication on.
+"""Scenario group 12 of the fault suite: the HTTP edge of a replica under -Xmx256m with authentication on.
 
 A hostile tenant's bodies (issue 22): 6 x 120 MB bodies on dot-segment paths, 60 held uploads on a matrix-parameter
 path, 40 concurrent 16 MB batches, 30 concurrent 8 MB MCP messages, 32 trickling uploads of one tenant beside another
@@ -86,7 +86,7 @@ def dot_segment_bodies(app):
         if i % 3 != 2:
             headers["Content-Length"] = str(120 * 1000 * 1000)
         return c.send_body(app.url + paths[i], repeated(block, 120 * 1000 * 1000), headers, timeout=120,
-                           label="11 dot-segment body", chunked=i % 3 == 2)
+                           label="12 dot-segment body", chunked=i % 3 == 2)
 
     with cf.ThreadPoolExecutor(6) as ex:
         answers = list(ex.map(send, range(6)))
@@ -101,7 +101,7 @@ def matrix_uploads(app):
         body = b"x" * 100000
         return c.send_body(app.url + "/v1/tool-outputs;x=1?tool=t", repeated(body[:1000], 100000),
                            auth(KEY_A if i % 2 else KEY_B, {"Content-Type": "text/plain", "Content-Length": "100000"}),
-                           timeout=30, label="11 matrix upload")
+                           timeout=30, label="12 matrix upload")
 
     with cf.ThreadPoolExecutor(60) as ex:
         answers = list(ex.map(send, range(60)))
@@ -150,7 +150,7 @@ def fair_shares(app):
                 time.sleep(TRICKLE_EVERY_S)
         t0 = time.monotonic()
         r = c.send_body(app.url + "/v1/tool-outputs?tool=trickle", pieces(), auth(KEY_A, {"Content-Type": "text/plain",
-                        "Content-Length": str(length)}), timeout=MAX_DURATION_S + 30, label="11 trickle")
+                        "Content-Length": str(length)}), timeout=MAX_DURATION_S + 30, label="12 trickle")
         results[i] = (r, time.monotonic() - t0)
 
     threads = [threading.Thread(target=trickle, args=(i,), daemon=True) for i in range(32)]
@@ -160,7 +160,7 @@ def fair_shares(app):
     body = small_text(64 * 1024, "tenant-b")
     with cf.ThreadPoolExecutor(10) as ex:
         others = list(ex.map(lambda i: c.request("POST", app.url + "/v1/tool-outputs?tool=b", body,
-                                                 auth(KEY_B, {"Content-Type": "text/plain"}), timeout=30, label="11 other tenant"), range(10)))
+                                                 auth(KEY_B, {"Content-Type": "text/plain"}), timeout=30, label="12 other tenant"), range(10)))
     for t in threads:
         t.join(MAX_DURATION_S + 40)
     stored = sum(1 for r in others if r.status == 200)
@@ -223,10 +223,10 @@ def shared_cache(app, work):
         seen = []
         for who, headers in (("A", auth(KEY_A)), ("A", auth(KEY_A)), ("B", auth(KEY_B)), ("no key", {}), ("A range", auth(KEY_A, {"Range": "bytes=0-9"})),
                              ("B range", auth(KEY_B, {"Range": "bytes=0-9"}))):
-            r = c.request("GET", url, headers=headers, label="11 cache " + who)
+            r = c.request("GET", url, headers=headers, label="12 cache " + who)
             seen.append((who, r.status, r.headers.get("x-cache-status", "-"), r.headers.get("cache-control", "-")))
-        deleted = c.request("DELETE", url, headers=auth(KEY_A), label="11 cache delete")
-        after = c.request("GET", url, headers=auth(KEY_A), label="11 cache after delete")
+        deleted = c.request("DELETE", url, headers=auth(KEY_A), label="12 cache delete")
+        after = c.request("GET", url, headers=auth(KEY_A), label="12 cache after delete")
         seen.append(("A after DELETE %s" % deleted.status, after.status, after.headers.get("x-cache-status", "-"), "-"))
         crossed = [s for s in seen if s[0] in ("B", "no key", "B range") and s[1] in (200, 206)]
         hits = [s for s in seen if s[2] == "HIT"]
@@ -246,16 +246,16 @@ def edge(result):
     app = outage.replica("edge", work, extra)
     try:
         if not outage.wait_http(app.url + "/q/health/ready", app, 120):
-            result("11 edge setup", "replica ready", "the replica did not start (edge.log)", False)
+            result("12 edge setup", "replica ready", "the replica did not start (edge.log)", False)
             return
-        checks = [("11 6x120MB on dot-segment paths", "400 problem+json before the body is read", dot_segment_bodies),
-                  ("11 60 uploads on ;x=1", "400: no spelling passes the upload cap", matrix_uploads),
-                  ("11 40x16MB batches", "each answered, or 503+Retry-After (buffered-bytes budget)",
-                   lambda a: concurrent_bodies(a, 40, 16 * 1000 * 1000, "/v1/tool-calls", batch, "11 batch")),
-                  ("11 30x8MB MCP calls", "each answered, or 503+Retry-After (buffered-bytes budget)",
-                   lambda a: concurrent_bodies(a, 30, 8 * 1000 * 1000, "/mcp", mcp_call, "11 mcp")),
-                  ("11 one tenant's 32 trickles", "the other tenant stores; trickles end by max-duration", fair_shares),
-                  ("11 shared cache in front", "nothing crosses tenants or outlives a DELETE", lambda a: shared_cache(a, work))]
+        checks = [("12 6x120MB on dot-segment paths", "400 problem+json before the body is read", dot_segment_bodies),
+                  ("12 60 uploads on ;x=1", "400: no spelling passes the upload cap", matrix_uploads),
+                  ("12 40x16MB batches", "each answered, or 503+Retry-After (buffered-bytes budget)",
+                   lambda a: concurrent_bodies(a, 40, 16 * 1000 * 1000, "/v1/tool-calls", batch, "12 batch")),
+                  ("12 30x8MB MCP calls", "each answered, or 503+Retry-After (buffered-bytes budget)",
+                   lambda a: concurrent_bodies(a, 30, 8 * 1000 * 1000, "/mcp", mcp_call, "12 mcp")),
+                  ("12 one tenant's 32 trickles", "the other tenant stores; trickles end by max-duration", fair_shares),
+                  ("12 shared cache in front", "nothing crosses tenants or outlives a DELETE", lambda a: shared_cache(a, work))]
         for name, budget, check in checks:
             probe = Liveness(app.url)
             t0 = time.monotonic()

@@ -7,7 +7,7 @@
 #   FAULTS_ONLY="1,3,7"   run only these scenario groups (8 always runs over what was seen)
 #   FAULTS_KEEP=1         keep the work directory (logs, data) instead of deleting it
 #   FAULTS_TIME_LIMIT=900 seconds the scenario driver may run before it is stopped (group 10 adds about 3 minutes,
-#                         group 11, the HTTP edge with nginx proxy_cache in front, about 2)
+#                         group 12, the HTTP edge with nginx proxy_cache in front, about 2)
 set -uo pipefail
 
 ROOT=$(pwd)
@@ -65,7 +65,7 @@ if [[ ! -f target/s3proxy/s3proxy.jar ]]; then
   log "target/s3proxy missing: process-test-resources"
   ./mvnw -q process-test-resources || { echo "FAIL build: ./mvnw process-test-resources failed"; exit 1; }
 fi
-command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || log "nginx is not installed: group 11's shared-cache check fails (apt-get install -y nginx-light)"
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || log "nginx is not installed: group 12's shared-cache check fails (apt-get install -y nginx-light)"
 for tool in java jcmd curl python3; do
   command -v "$tool" >/dev/null || { echo "FAIL setup: $tool is not on PATH"; exit 1; }
 done

@@ -24,6 +24,7 @@ import common as c  # noqa: E402
 import toolserver as ts  # noqa: E402
 import outage  # noqa: E402
 import edge  # noqa: E402
+import crowd  # noqa: E402
 
 ENV = os.environ
 MIB = c.MIB
@@ -860,9 +861,11 @@ def main():
     run("9", health, S3, "9")
     run("7", scenario7, S3)
     run("7", health, S3, "7")
+    run("11", crowd.scenario11, FS, result)
+    run("11", health, FS, "11")
     run("10", outage.shutdown, result)
     run("10", outage.s3_outage, result)
-    run("11", edge.edge, result)
+    run("12", edge.edge, result)
     scenario8()
     return 10 if FAILED else 0
 

@@ -4,15 +4,14 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
  * Where stored outputs live, as bytes: a store knows names, sizes and ranges, never lines or JSON.
- * Callers say which {@link BlobFormat} a blob has; {@link BlobLayout} names it. Every call but
- * {@link #upload} is non-blocking; an unknown id fails with {@link BlobNotFoundException}.
+ * Callers say which {@link BlobFormat} a blob has; {@link BlobLayout} names it. Every call is non-blocking; an
+ * unknown id fails with {@link BlobNotFoundException}.
  */
 public interface BlobStore {
 
@@ -41,15 +40,16 @@ public interface BlobStore {
     Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record);
 
     /** As {@link #upload(BlobId, BlobFormat, String)}, owned by nobody. */
-    default BlobUpload upload(BlobId id, BlobFormat guess) throws IOException {
+    default BlobUpload upload(BlobId id, BlobFormat guess) {
         return upload(id, guess, null);
     }
 
     /**
      * Starts a blob written from a stream; {@code guess} is the format it will most likely have. Its SHA-256 is
-     * computed as it is written, and its {@link BlobRecord} kept before it becomes visible. Blocks: call from a worker.
+     * computed as it is written, and its {@link BlobRecord} kept before it becomes visible. Costs the caller nothing:
+     * the upload's calls are asynchronous ({@link BlobUpload}), and whatever it opens, its first write opens.
      */
-    BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException;
+    BlobUpload upload(BlobId id, BlobFormat guess, String owner);
 
     /** What was recorded when the blob was written; empty for a blob written before records were kept, or none. */
     Uni<Optional<BlobRecord>> readRecord(BlobId id);

@@ -1,22 +1,32 @@
 package dev.toolspill.blob;
 
-import java.io.IOException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
 
 /**
- * A blob written from a stream as its bytes arrive, in bounded memory. Its calls block: make them
- * from a worker thread, one at a time. Nothing is visible under the blob's name before
- * {@link #commit}; {@link #abort} leaves nothing behind.
+ * A blob written from a stream as its bytes arrive, in bounded memory, without blocking the caller: every call answers
+ * a {@link Uni} and does its disk or network work off the event loop. Calls come one after another ({@link #write}
+ * again only once the last write completed, then {@link #commit} once); only {@link #abort} may come at any time, and
+ * runs after the call in progress. Nothing is visible under the blob's name before {@link #commit} completes;
+ * {@link #abort} leaves nothing behind.
  */
 public interface BlobUpload {
 
-    void write(byte[] bytes, int offset, int length) throws IOException;
+    /** Writes the chunk after the ones before it; completes once the store holds it. The chunk is the upload's now. */
+    Uni<Void> write(Buffer chunk);
 
-    /** Makes the blob visible under the name of its final {@code format}, which may differ from the guess it started with. */
-    BlobMetadata commit(BlobFormat format) throws IOException;
+    /**
+     * Makes the blob visible under the name of its final {@code format}, which may differ from the guess it started
+     * with. Once only: a second commit, or one after an abort, fails with {@link IllegalStateException}.
+     */
+    Uni<BlobMetadata> commit(BlobFormat format);
 
     /** What {@link #commit} kept beside the blob (owner, SHA-256, size); only known once it has committed. */
     BlobRecord record();
 
-    /** Drops what was written. Safe to call after a failure, and more than once. */
-    void abort();
+    /**
+     * Drops what was written. Safe after a failure, during a write, and more than once; after a commit it leaves the
+     * blob alone. Never fails: what it cannot remove now, the sweep of unfinished writes removes.
+     */
+    Uni<Void> abort();
 }

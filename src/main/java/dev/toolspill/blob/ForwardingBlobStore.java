@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
@@ -29,7 +28,7 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         return store.upload(id, guess, owner);
     }
 

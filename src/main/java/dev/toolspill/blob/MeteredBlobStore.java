@@ -5,7 +5,6 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,7 +35,7 @@ final class MeteredBlobStore extends ForwardingBlobStore {
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         BlobUpload upload = store.upload(id, guess, owner);
         telemetry.uploadStarted();
         return new MeteredUpload(upload);
@@ -107,23 +106,23 @@ final class MeteredBlobStore extends ForwardingBlobStore {
         }
 
         @Override
-        public void write(byte[] bytes, int offset, int length) throws IOException {
-            upload.write(bytes, offset, length);
+        public Uni<Void> write(Buffer chunk) {
+            return upload.write(chunk);
         }
 
         @Override
-        public BlobMetadata commit(BlobFormat format) throws IOException {
-            long started = System.nanoTime();
-            boolean failed = true;
-            try {
-                BlobMetadata meta = upload.commit(format);
-                failed = false;
-                telemetry.stored(meta.bytes());
-                return meta;
-            } finally {
-                telemetry.storeBlocking("upload-commit", System.nanoTime() - started, failed);
-                end();
-            }
+        public Uni<BlobMetadata> commit(BlobFormat format) {
+            return Uni.createFrom().deferred(() -> {
+                long started = System.nanoTime();
+                return upload.commit(format)
+                        .invoke(meta -> telemetry.stored(meta.bytes()))
+                        .onItemOrFailure().invoke((meta, failure) -> {
+                            telemetry.storeBlocking("upload-commit", System.nanoTime() - started, failure != null);
+                            if (failure == null) {
+                                end();
+                            }
+                        });
+            });
         }
 
         @Override
@@ -132,12 +131,8 @@ final class MeteredBlobStore extends ForwardingBlobStore {
         }
 
         @Override
-        public void abort() {
-            try {
-                upload.abort();
-            } finally {
-                end();
-            }
+        public Uni<Void> abort() {
+            return upload.abort().onTermination().invoke(this::end);
         }
 
         private void end() {

@@ -2,7 +2,7 @@ package dev.toolspill.blob;
 
 import io.smallrye.mutiny.Uni;
 
-import java.io.IOException;
+import io.vertx.mutiny.core.buffer.Buffer;
 import java.util.Optional;
 
 /**
@@ -24,19 +24,17 @@ final class RecordKeepingBlobStore extends ForwardingBlobStore {
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         BlobUpload upload = store.upload(id, guess, owner);
         return new BlobUpload() {
             @Override
-            public void write(byte[] bytes, int offset, int length) throws IOException {
-                upload.write(bytes, offset, length);
+            public Uni<Void> write(Buffer chunk) {
+                return upload.write(chunk);
             }
 
             @Override
-            public BlobMetadata commit(BlobFormat format) throws IOException {
-                BlobMetadata meta = upload.commit(format);
-                known.remember(id, upload.record());
-                return meta;
+            public Uni<BlobMetadata> commit(BlobFormat format) {
+                return upload.commit(format).invoke(() -> known.remember(id, upload.record()));
             }
 
             @Override
@@ -45,8 +43,8 @@ final class RecordKeepingBlobStore extends ForwardingBlobStore {
             }
 
             @Override
-            public void abort() {
-                upload.abort();
+            public Uni<Void> abort() {
+                return upload.abort();
             }
         };
     }

@@ -140,12 +140,15 @@ public interface ToolspillConfig {
         @WithDefault("1073741824")
         long maxBytes();
 
-        /** Threads that write streamed uploads to the store, apart from the request workers; shared by all uploads. */
+        /** Worker threads that scan and write streamed uploads (short hops, never a whole upload), shared by all uploads. */
         @WithDefault("8")
         int writerThreads();
 
-        /** Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. */
-        @WithDefault("32")
+        /**
+         * Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. A body holds no thread,
+         * at most 256 KiB of chunks in its pipeline plus its first bytes and a scanner: size it from the heap.
+         */
+        @WithDefault("2048")
         int maxConcurrent();
 
         /**

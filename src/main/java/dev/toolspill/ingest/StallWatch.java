@@ -5,21 +5,25 @@ import io.vertx.core.Vertx;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.io.InputStream;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Watches the bodies being read for stalls ({@code toolspill.ingest.stall-timeout}) with one timer for all of them,
- * so a watch costs a request nothing but a set entry.
+ * so a watch costs an upload nothing but a set entry.
  */
 @ApplicationScoped
 public class StallWatch {
 
+    /** A body being read: stalls itself when it has waited for its sender, and got nothing, since {@code before}. */
+    interface Watched {
+        void checkSince(long before);
+    }
+
     private final Vertx vertx;
     private final long stallNanos;
     private final long timer;
-    private final Set<StallGuard> active = ConcurrentHashMap.newKeySet();
+    private final Set<Watched> active = ConcurrentHashMap.newKeySet();
 
     public StallWatch(Vertx vertx, ToolspillConfig config) {
         this.vertx = vertx;
@@ -28,20 +32,22 @@ public class StallWatch {
         this.timer = vertx.setPeriodic(every, id -> sweep());
     }
 
-    /** Watches {@code body}; {@code onStall} runs once if it stalls. Close the guard when done with the body. */
-    public StallGuard guard(InputStream body, Runnable onStall) {
-        StallGuard guard = new StallGuard(body, this, onStall);
-        active.add(guard);
-        return guard;
+    void watch(Watched body) {
+        active.add(body);
     }
 
-    void done(StallGuard guard) {
-        active.remove(guard);
+    void done(Watched body) {
+        active.remove(body);
+    }
+
+    /** Bodies watched now (tests: none is left behind). */
+    int watching() {
+        return active.size();
     }
 
     private void sweep() {
         long before = System.nanoTime() - stallNanos;
-        active.forEach(guard -> guard.checkSince(before));
+        active.forEach(body -> body.checkSince(before));
     }
 
     @PreDestroy

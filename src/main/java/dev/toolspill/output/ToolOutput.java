@@ -1,6 +1,7 @@
 package dev.toolspill.output;
 
-import java.io.InputStream;
+import io.smallrye.mutiny.Multi;
+import io.vertx.mutiny.core.buffer.Buffer;
 
 /**
  * What a tool produced, as the model will meet it: inline text, a summary of stored content, or an output too
@@ -34,12 +35,12 @@ public sealed interface ToolOutput {
     }
 
     /**
-     * An output read once from {@code body} as it arrives and stored as it is read, never held whole: a remote tool's
-     * answer larger than {@code toolspill.tools.max-buffered-bytes}. At most {@code maxBytes} are taken ({@code limitKey}
-     * names that setting in the message beyond it). It has no text in memory, so {@link #text()} fails; closing the
-     * body abandons the rest.
+     * An output read once from {@code body} as it arrives (with back-pressure: only as fast as it is requested) and
+     * stored as it is read, never held whole: a remote tool's answer larger than {@code toolspill.tools.max-buffered-bytes}.
+     * At most {@code maxBytes} are taken ({@code limitKey} names that setting in the message beyond it). It has no text
+     * in memory, so {@link #text()} fails; {@code abandon} (or cancelling the body) drops the rest.
      */
-    record Streamed(InputStream body, long maxBytes, String limitKey) implements ToolOutput {
+    record Streamed(Multi<Buffer> body, Runnable abandon, long maxBytes, String limitKey) implements ToolOutput {
         @Override
         public String text() {
             throw new IllegalStateException("a streamed output is not held in memory: read body() once");

@@ -200,7 +200,7 @@ public class ToolPipeline {
 
     private static ToolOutput.Inline asIs(ToolOutput output) {
         if (output instanceof ToolOutput.Streamed streamed) {
-            StreamedOutputs.close(streamed.body());
+            StreamedOutputs.close(streamed);
             throw new ToolException("the answer is too long to return as it is; ask for less");
         }
         return output instanceof ToolOutput.Inline inline ? inline : new ToolOutput.Inline(output.text());

@@ -100,14 +100,12 @@ class BlobAccessTest {
     }
 
     private static BlobRecord upload(BlobStore store, BlobId id, String text, String owner) {
-        try {
+        {
             BlobUpload upload = store.upload(id, BlobFormat.TEXT, owner);
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-            upload.write(bytes, 0, bytes.length);
-            upload.commit(BlobFormat.TEXT);
+            upload.write(io.vertx.mutiny.core.buffer.Buffer.buffer(java.util.Arrays.copyOfRange(bytes, 0, 0 + bytes.length))).await().indefinitely();
+            upload.commit(BlobFormat.TEXT).await().indefinitely();
             return upload.record();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 }

@@ -245,10 +245,10 @@ class ChunkEdgePropertyTest {
         for (int pos = 0; pos < bytes.length; pos += INGEST_CHUNK) {
             int n = Math.min(INGEST_CHUNK, bytes.length - pos);
             scanner.feed(bytes, pos, n);
-            upload.write(bytes, pos, n);
+            upload.write(io.vertx.mutiny.core.buffer.Buffer.buffer(java.util.Arrays.copyOfRange(bytes, pos, pos + n))).await().indefinitely();
         }
         Scan scan = scanner.finish();
-        upload.commit(scan.kind().format());
+        upload.commit(scan.kind().format()).await().indefinitely();
         if (shift % 2 == 0) {
             indexer(settings).keep(id, scan.index()).await().atMost(Duration.ofSeconds(30));
         }

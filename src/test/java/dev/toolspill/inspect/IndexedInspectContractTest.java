@@ -50,10 +50,10 @@ public abstract class IndexedInspectContractTest {
         for (int pos = 0; pos < bytes.length; pos += 1000) {
             int n = Math.min(1000, bytes.length - pos);
             scanner.feed(bytes, pos, n);
-            upload.write(bytes, pos, n);
+            upload.write(io.vertx.mutiny.core.buffer.Buffer.buffer(java.util.Arrays.copyOfRange(bytes, pos, pos + n))).await().indefinitely();
         }
         Scan scan = scanner.finish();
-        upload.commit(scan.kind().format());
+        upload.commit(scan.kind().format()).await().indefinitely();
         indexer().keep(indexed, scan.index()).await().atMost(Duration.ofSeconds(30));
         BlobId plain = BlobId.random();
         store().put(plain, scan.kind().format(), bytes).await().atMost(Duration.ofSeconds(30));

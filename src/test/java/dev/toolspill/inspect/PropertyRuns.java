@@ -98,23 +98,19 @@ final class PropertyRuns {
      */
     BlobId keep(byte[] bytes, boolean json, Random random) {
         BlobId id = BlobId.random();
-        try {
-            StreamScanner scanner = new StreamScanner(SUMMARIZER.settings(), json, 1 + random.nextInt(64));
-            BlobUpload upload = store.upload(id, json ? BlobFormat.JSON : BlobFormat.TEXT);
-            for (int pos = 0; pos < bytes.length; ) {
-                int n = Math.min(1 + random.nextInt(4096), bytes.length - pos);
-                scanner.feed(bytes, pos, n);
-                upload.write(bytes, pos, n);
-                pos += n;
-            }
-            Scan scan = scanner.finish();
-            assertEquals(json, scan.kind() != BlobKind.TEXT, "the blob is stored as the kind it was made as");
-            upload.commit(scan.kind().format());
-            if (random.nextInt(4) > 0) {
-                indexer().keep(id, scan.index()).await().atMost(Duration.ofSeconds(30));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        StreamScanner scanner = new StreamScanner(SUMMARIZER.settings(), json, 1 + random.nextInt(64));
+        BlobUpload upload = store.upload(id, json ? BlobFormat.JSON : BlobFormat.TEXT);
+        for (int pos = 0; pos < bytes.length; ) {
+            int n = Math.min(1 + random.nextInt(4096), bytes.length - pos);
+            scanner.feed(bytes, pos, n);
+            upload.write(io.vertx.mutiny.core.buffer.Buffer.buffer(java.util.Arrays.copyOfRange(bytes, pos, pos + n))).await().indefinitely();
+            pos += n;
+        }
+        Scan scan = scanner.finish();
+        assertEquals(json, scan.kind() != BlobKind.TEXT, "the blob is stored as the kind it was made as");
+        upload.commit(scan.kind().format()).await().indefinitely();
+        if (random.nextInt(4) > 0) {
+            indexer().keep(id, scan.index()).await().atMost(Duration.ofSeconds(30));
         }
         return id;
     }

@@ -47,7 +47,7 @@ class BlobIndexerTest {
         final CompletableFuture<Void> open = new CompletableFuture<>();
 
         @Override public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, dev.toolspill.blob.BlobRecord record) { return fs.putRecorded(id, format, bytes, record); }
-        @Override public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws java.io.IOException { return fs.upload(id, guess, owner); }
+        @Override public BlobUpload upload(BlobId id, BlobFormat guess, String owner) { return fs.upload(id, guess, owner); }
         @Override public Uni<Optional<dev.toolspill.blob.BlobRecord>> readRecord(BlobId id) { return fs.readRecord(id); }
         @Override public Uni<BlobMetadata> metadata(BlobId id) { return fs.metadata(id); }
         @Override public Uni<byte[]> read(BlobId id, ByteRange range) { return fs.read(id, range); }

@@ -10,6 +10,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -35,41 +36,41 @@ import java.util.stream.LongStream;
 /**
  * Blobs as files under one root, named by {@link BlobLayout}. A blob is written to {@code tmp/}, fsynced and
  * renamed into place atomically, so no reader and no crash ever sees part of one. File I/O runs on Vert.x
- * worker threads ({@code executeBlocking}); {@link #stream} reads {@value #CHUNK_BYTES}-byte chunks as they are
- * requested, and {@link #localFile} lets the HTTP layer send a file with {@code sendfile}.
+ * worker threads ({@code executeBlocking}; an upload's on the few shared {@link UploadHops}); {@link #stream} reads
+ * {@value #CHUNK_BYTES}-byte chunks as they are requested, and {@link #localFile} lets the HTTP layer send a file.
  */
 @Singleton
 @Typed(FsBlobStore.class)
 public class FsBlobStore implements BlobStore {
 
-    /** Chunk size of {@link #stream}: large enough for few worker hops, small enough to keep memory flat. */
-    static final int CHUNK_BYTES = 64 * 1024;
+    static final int CHUNK_BYTES = 64 * 1024; // of stream: large enough for few worker hops, small enough to keep memory flat
     /** Chunks of {@link #streamInBulk}: a 1 GiB search takes 4096 hand-offs instead of 16384 (they cost most on a busy machine). */
     static final int BULK_CHUNK_BYTES = 256 * 1024;
 
-    /** Ids one worker hop of a listing hands on. */
-    private static final int LIST_BATCH = 256;
+    private static final int LIST_BATCH = 256; // ids one worker hop of a listing hands on
 
     private final Path root;
     private final Vertx vertx;
     private final long minFreeBytes;
     /** At start-up, a temp file not written to for this long is what a crashed write left (a live one writes, or stalls and is dropped). */
     private final Duration crashedAfter;
+    private final UploadHops hops;
 
     @Inject
     public FsBlobStore(ToolspillConfig config, Vertx vertx) {
-        this(config.blobStore().fs().root(), vertx, config.blobStore().fs().minFreeBytes(), config.ingest().stallTimeout().multipliedBy(2));
+        this(config.blobStore().fs().root(), vertx, config.blobStore().fs().minFreeBytes(), config.ingest().stallTimeout().multipliedBy(2),
+                UploadHops.shared(vertx, config.ingest().writerThreads()));
     }
 
     public FsBlobStore(Path root, Vertx vertx) {
-        this(root, vertx, 0, Duration.ofMinutes(1));
+        this(root, vertx, Duration.ofMinutes(1));
     }
-
     public FsBlobStore(Path root, Vertx vertx, Duration crashedAfter) {
-        this(root, vertx, 0, crashedAfter);
+        this(root, vertx, 0, crashedAfter, UploadHops.shared(vertx, UploadHops.DEFAULT_THREADS));
     }
 
-    public FsBlobStore(Path root, Vertx vertx, long minFreeBytes, Duration crashedAfter) {
+    public FsBlobStore(Path root, Vertx vertx, long minFreeBytes, Duration crashedAfter, UploadHops hops) {
+        this.hops = hops;
         this.root = root.toAbsolutePath().normalize();
         this.vertx = vertx;
         this.minFreeBytes = minFreeBytes;
@@ -88,8 +89,8 @@ public class FsBlobStore implements BlobStore {
     }
 
     @Override
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
-        return new FsUpload(root, id, owner);
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
+        return new FsUpload(root, id, owner, hops);
     }
 
     @Override

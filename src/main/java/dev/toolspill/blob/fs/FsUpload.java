@@ -6,6 +6,9 @@ import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.UploadHops;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,63 +19,115 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 
 /**
- * A blob written to a temp file under {@code tmp/}, its SHA-256 computed as it is written; on commit its record is
- * kept, then the blob renamed into place, so a visible blob always has its owner.
+ * A blob written to a temp file under {@code tmp/}, its SHA-256 computed as it is written; on commit it is fsynced,
+ * its record kept, then the blob renamed into place, so a visible blob always has its owner. Each call is one hop to
+ * the upload workers ({@link UploadHops}): a positional write of the chunk and its hash, never on the event loop.
+ * The hops of one upload are serialized by its lock, so an abort that arrives during a write runs after it and a
+ * write that comes after an abort opens nothing.
  */
 final class FsUpload implements BlobUpload {
 
+    private enum State { OPEN, COMMITTING, COMMITTED, ABORTED }
+
     private final Path root;
     private final BlobId id;
-    private final Path temp;
-    private final FileChannel channel;
     private final String owner;
+    private final UploadHops hops;
     private final MessageDigest digest = BlobRecord.newDigest();
-    private BlobRecord record;
+    private Path temp;
+    private FileChannel channel;
+    private long size;
+    private State state = State.OPEN;
+    private volatile BlobRecord record;
 
-    FsUpload(Path root, BlobId id, String owner) throws IOException {
+    FsUpload(Path root, BlobId id, String owner, UploadHops hops) {
         this.root = root;
         this.id = id;
         this.owner = owner;
-        Path tmp = root.resolve(BlobLayout.TMP);
-        Files.createDirectories(tmp);
-        Files.createDirectories(root.resolve(BlobLayout.BLOBS));
-        this.temp = Files.createTempFile(tmp, BlobLayout.tempPrefix(id.toString()), BlobLayout.TEMP_SUFFIX);
-        this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        this.hops = hops;
     }
 
     @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-        FsFiles.writeFully(channel, ByteBuffer.wrap(bytes, offset, length));
-        digest.update(bytes, offset, length);
+    public Uni<Void> write(Buffer chunk) {
+        return hops.run(() -> writeNow(chunk));
+    }
+
+    private synchronized void writeNow(Buffer chunk) throws IOException {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("this upload is " + state.name().toLowerCase() + ": it takes no more bytes");
+        }
+        open();
+        ByteBuffer bytes = chunk.getDelegate().getByteBuf().nioBuffer();
+        digest.update(bytes.duplicate());
+        FsFiles.writeFully(channel, bytes);
+        size += chunk.length();
+    }
+
+    /** The temp file is made by the first hop, so starting an upload costs the caller nothing. */
+    private void open() throws IOException {
+        if (channel == null) {
+            Path tmp = root.resolve(BlobLayout.TMP);
+            Files.createDirectories(tmp);
+            Files.createDirectories(root.resolve(BlobLayout.BLOBS));
+            temp = Files.createTempFile(tmp, BlobLayout.tempPrefix(id.toString()), BlobLayout.TEMP_SUFFIX);
+            channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        }
     }
 
     @Override
-    public BlobMetadata commit(BlobFormat format) throws IOException {
-        channel.force(true);
-        long size = channel.size();
-        channel.close();
-        BlobRecord kept = new BlobRecord(owner, BlobRecord.hex(digest.digest()), size);
-        FsRecords.write(root, id, kept);
-        FsFiles.moveIntoPlace(temp, root.resolve(BlobLayout.blob(id, format)));
-        record = kept;
-        return new BlobMetadata(id, format, size);
+    public Uni<BlobMetadata> commit(BlobFormat format) {
+        return hops.call(() -> commitNow(format));
+    }
+
+    private synchronized BlobMetadata commitNow(BlobFormat format) throws IOException {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("this upload is " + state.name().toLowerCase() + ": it cannot commit again");
+        }
+        state = State.COMMITTING;
+        try {
+            open();
+            channel.force(true);
+            channel.close();
+            BlobRecord kept = new BlobRecord(owner, BlobRecord.hex(digest.digest()), size);
+            FsRecords.write(root, id, kept);
+            FsFiles.moveIntoPlace(temp, root.resolve(BlobLayout.blob(id, format)));
+            record = kept;
+            state = State.COMMITTED;
+            return new BlobMetadata(id, format, size);
+        } catch (IOException | RuntimeException e) {
+            state = State.OPEN; // an abort removes what is left
+            throw e;
+        }
     }
 
     @Override
     public BlobRecord record() {
-        if (record == null) {
+        BlobRecord kept = record;
+        if (kept == null) {
             throw new IllegalStateException("an upload has a record once it has committed");
         }
-        return record;
+        return kept;
     }
 
     @Override
-    public void abort() {
+    public Uni<Void> abort() {
+        return hops.run(this::abortNow).onFailure().recoverWithNull();
+    }
+
+    private synchronized void abortNow() {
+        if (state == State.COMMITTED || state == State.ABORTED) {
+            return;
+        }
+        state = State.ABORTED;
         try {
-            channel.close();
-            Files.deleteIfExists(temp);
+            if (channel != null) {
+                channel.close();
+            }
+            if (temp != null) {
+                Files.deleteIfExists(temp);
+            }
         } catch (IOException ignored) {
-            // a stray temp file under tmp/ is never read
+            // a stray temp file under tmp/ is never read, and the sweep of unfinished writes removes it
         }
     }
 }

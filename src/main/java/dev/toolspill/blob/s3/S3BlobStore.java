@@ -12,6 +12,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -46,6 +47,7 @@ public class S3BlobStore implements BlobStore {
 
     private final S3AsyncClient client;
     private final UploadMemory memory;
+    private final UploadHops hops;
     private final S3Sweep sweep;
     private final String bucket;
     private final boolean createBucket;
@@ -56,10 +58,11 @@ public class S3BlobStore implements BlobStore {
             .expireAfterWrite(Duration.ofMinutes(1)).build();
 
     @Inject
-    public S3BlobStore(ToolspillConfig config, S3AsyncClient client) {
+    public S3BlobStore(ToolspillConfig config, S3AsyncClient client, io.vertx.mutiny.core.Vertx vertx) {
         this(client, config.blobStore().s3().bucket().orElseThrow(() -> new IllegalArgumentException(
                 "toolspill.blob-store.type=s3 needs toolspill.blob-store.s3.bucket: the bucket all replicas share")),
-                config.blobStore().s3().createBucket(), config.blobStore().s3().uploadBufferBytes(), config.blobStore().timeout());
+                config.blobStore().s3().createBucket(), config.blobStore().s3().uploadBufferBytes(), config.blobStore().timeout(),
+                UploadHops.shared(vertx, config.ingest().writerThreads()));
         this.unfinishedMaxAge = config.retention().unfinishedMaxAge();
     }
 
@@ -68,6 +71,13 @@ public class S3BlobStore implements BlobStore {
     }
 
     public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket, long uploadBufferBytes, Duration memoryWait) {
+        this(client, bucket, createBucket, uploadBufferBytes, memoryWait,
+                UploadHops.on(io.smallrye.mutiny.infrastructure.Infrastructure.getDefaultWorkerPool()));
+    }
+
+    public S3BlobStore(S3AsyncClient client, String bucket, boolean createBucket, long uploadBufferBytes, Duration memoryWait,
+                       UploadHops hops) {
+        this.hops = hops;
         this.client = client;
         this.sweep = new S3Sweep(client, bucket);
         this.memory = new UploadMemory(uploadBufferBytes, memoryWait);
@@ -104,7 +114,7 @@ public class S3BlobStore implements BlobStore {
 
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
-        return new S3Upload(client, memory, bucket, id, guess, owner);
+        return new S3Upload(client, memory, hops, bucket, id, guess, owner);
     }
 
     @Override

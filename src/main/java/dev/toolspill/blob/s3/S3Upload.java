@@ -5,8 +5,10 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobRecord;
-import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.UploadHops;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
@@ -14,20 +16,25 @@ import software.amazon.awssdk.services.s3.model.CompletedPart;
 
 import java.io.IOException;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
- * Streams a blob into S3 in 8 MiB parts (multipart upload), two parts in flight while the next one fills, so
- * memory stays bounded whatever the size. The part buffer grows with what arrives, so an output smaller than one
- * part takes only its own size and is sent as a single PUT. The object appears only when the upload completes,
- * and an aborted upload leaves nothing. The blob's SHA-256 is computed as it is written, so its record (owner,
- * digest) is kept once the last byte is in and before the upload completes: a visible blob always has its record.
+ * Streams a blob into S3 in 8 MiB parts (an explicit multipart upload made from the stream), two parts in flight while
+ * the next one fills, so memory stays bounded whatever the size. The part buffer grows with what arrives, from the
+ * shared {@link UploadMemory}, so an output smaller than one part takes only its own size and is sent as a single PUT.
+ * Hashing and copying a chunk is one hop to the upload workers; the S3 calls are the SDK's asynchronous ones: nothing
+ * blocks. A write completes once its bytes are in the part buffer, or, when that filled a part, once the part is on
+ * its way with at most one other (the back-pressure on the stream). The object appears only when the upload
+ * completes, and an aborted upload leaves nothing. The blob's SHA-256 is computed as it is written, so its record
+ * (owner, digest) is kept once the last byte is in and before the upload completes: a visible blob always has its record.
  */
 final class S3Upload implements BlobUpload {
 
@@ -35,28 +42,34 @@ final class S3Upload implements BlobUpload {
     private static final int FIRST_BUFFER = 64 * 1024;
     private static final int IN_FLIGHT = 2;
     /** How long an abort waits for the parts in flight (the SDK's own call timeout bounds each of them too). */
-    private static final long PART_WAIT_SECONDS = 30;
+    private static final Duration PART_WAIT = Duration.ofSeconds(30);
 
     private final S3AsyncClient client;
     private final UploadMemory memory;
+    private final UploadHops hops;
     private final String bucket;
     private final BlobId id;
     private final BlobFormat guess;
     private final String key;
     private final String owner;
     private final MessageDigest digest = BlobRecord.newDigest();
-    private BlobRecord record;
+    private final AtomicBoolean committing = new AtomicBoolean();
+    private final AtomicBoolean aborted = new AtomicBoolean();
+    private volatile BlobRecord record;
     private byte[] part = new byte[0];
     private int filled;
     private long total;
     private String uploadId;
     private final Deque<CompletableFuture<CompletedPart>> inFlight = new ArrayDeque<>();
     private final List<CompletedPart> done = new ArrayList<>();
+    /** The call in progress: an abort runs after it. */
+    private volatile CompletableFuture<?> busy = CompletableFuture.completedFuture(null);
 
-    S3Upload(S3AsyncClient client, UploadMemory memory, String bucket, BlobId id, BlobFormat guess, String owner) {
+    S3Upload(S3AsyncClient client, UploadMemory memory, UploadHops hops, String bucket, BlobId id, BlobFormat guess, String owner) {
         this.owner = owner;
         this.client = client;
         this.memory = memory;
+        this.hops = hops;
         this.bucket = bucket;
         this.id = id;
         this.guess = guess;
@@ -64,32 +77,42 @@ final class S3Upload implements BlobUpload {
     }
 
     @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-        digest.update(bytes, offset, length);
-        while (length > 0) {
-            int n = Math.min(length, PART_BYTES - filled);
-            ensureRoom(filled + n);
-            System.arraycopy(bytes, offset, part, filled, n);
-            filled += n;
-            offset += n;
-            length -= n;
-            total += n;
-            if (filled == PART_BYTES) {
-                sendPart();
+    public Uni<Void> write(Buffer chunk) {
+        return tracked(() -> {
+            if (committing.get() || aborted.get()) {
+                return Uni.createFrom().failure(new IllegalStateException("this upload is finished: it takes no more bytes"));
             }
-        }
+            byte[] bytes = chunk.getBytes();
+            return hops.run(() -> digest.update(bytes)).chain(() -> append(bytes, 0));
+        });
     }
 
-    private void ensureRoom(int needed) throws IOException {
-        if (needed > part.length) {
-            int size = Math.max(FIRST_BUFFER, part.length);
-            while (size < needed) {
-                size *= 2;
-            }
-            size = Math.min(PART_BYTES, size);
-            memory.take(counted(size) - counted(part.length));
-            part = Arrays.copyOf(part, size);
+    /** Copies what fits of {@code bytes} from {@code from} into the part, sending the part when it is full. */
+    private Uni<Void> append(byte[] bytes, int from) {
+        if (from == bytes.length) {
+            return Uni.createFrom().voidItem();
         }
+        int n = Math.min(bytes.length - from, PART_BYTES - filled);
+        return ensureRoom(filled + n)
+                .invoke(() -> {
+                    System.arraycopy(bytes, from, part, filled, n);
+                    filled += n;
+                    total += n;
+                })
+                .chain(() -> filled == PART_BYTES ? sendPart() : Uni.createFrom().voidItem())
+                .chain(() -> append(bytes, from + n));
+    }
+
+    private Uni<Void> ensureRoom(int needed) {
+        if (needed <= part.length) {
+            return Uni.createFrom().voidItem();
+        }
+        int size = Math.max(FIRST_BUFFER, part.length);
+        while (size < needed) {
+            size *= 2;
+        }
+        int grown = Math.min(PART_BYTES, size);
+        return memory.take(counted(grown) - counted(part.length)).invoke(() -> part = Arrays.copyOf(part, grown));
     }
 
     /**
@@ -100,15 +123,28 @@ final class S3Upload implements BlobUpload {
         return Math.max(0, bufferBytes - FIRST_BUFFER);
     }
 
-    private void sendPart() throws IOException {
-        if (uploadId == null) {
-            uploadId = join(client.createMultipartUpload(create -> create.bucket(bucket).key(key).contentType(guess.mediaType())
-                    .metadata(S3BlobStore.tenantMetadata(owner))
-                    .checksumAlgorithm(ChecksumAlgorithm.SHA256))).uploadId();
+    /** Starts the multipart upload if need be, waits until fewer than {@value #IN_FLIGHT} parts are on their way, sends this one. */
+    private Uni<Void> sendPart() {
+        Uni<Void> started = uploadId != null ? Uni.createFrom().voidItem()
+                : call(() -> client.createMultipartUpload(create -> create.bucket(bucket).key(key).contentType(guess.mediaType())
+                        .metadata(S3BlobStore.tenantMetadata(owner))
+                        .checksumAlgorithm(ChecksumAlgorithm.SHA256))).invoke(created -> uploadId = created.uploadId()).replaceWithVoid();
+        return started.chain(() -> roomInFlight(IN_FLIGHT - 1)).invoke(this::startPart);
+    }
+
+    /** Completes once at most {@code max} parts are on their way. */
+    private Uni<Void> roomInFlight(int max) {
+        if (inFlight.size() <= max) {
+            return Uni.createFrom().voidItem();
         }
-        while (inFlight.size() >= IN_FLIGHT) {
-            done.add(join(inFlight.removeFirst()));
-        }
+        CompletableFuture<CompletedPart> first = inFlight.peekFirst();
+        return call(() -> first).invoke(completed -> {
+            inFlight.removeFirst();
+            done.add(completed);
+        }).chain(() -> roomInFlight(max));
+    }
+
+    private void startPart() {
         int number = done.size() + inFlight.size() + 1;
         byte[] body = filled == part.length ? part : Arrays.copyOf(part, filled);
         int held = counted(part.length);
@@ -117,88 +153,122 @@ final class S3Upload implements BlobUpload {
                         AsyncRequestBody.fromBytesUnsafe(body))
                 .thenApply(response -> CompletedPart.builder().partNumber(number).eTag(response.eTag())
                         .checksumSHA256(response.checksumSHA256()).build())
-                .whenComplete((done, failure) -> memory.give(held)));
+                .whenComplete((sent, failure) -> memory.give(held)));
         part = new byte[0];
         filled = 0;
     }
 
     @Override
-    public BlobMetadata commit(BlobFormat format) throws IOException {
-        String finalKey = BlobLayout.blob(id, format);
-        BlobRecord kept = new BlobRecord(owner, BlobRecord.hex(digest.digest()), total);
-        join(S3BlobStore.putRecord(client, bucket, id, kept));
-        if (uploadId == null) {
-            byte[] body = part;
-            int length = filled;
-            try {
-                join(client.putObject(put -> put.bucket(bucket).key(finalKey).contentType(format.mediaType())
-                                .metadata(S3BlobStore.tenantMetadata(owner))
-                                .contentLength((long) length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                        AsyncRequestBody.fromBytesUnsafe(length == body.length ? body : Arrays.copyOf(body, length))));
-            } finally {
-                releaseBuffer();
+    public Uni<BlobMetadata> commit(BlobFormat format) {
+        return tracked(() -> {
+            if (aborted.get() || !committing.compareAndSet(false, true)) {
+                return Uni.createFrom().failure(new IllegalStateException("this upload is finished: it cannot commit again"));
             }
-            record = kept;
-            return new BlobMetadata(id, format, total);
-        }
-        if (filled > 0) {
-            sendPart();
-        }
-        while (!inFlight.isEmpty()) {
-            done.add(join(inFlight.removeFirst()));
-        }
-        join(client.completeMultipartUpload(complete -> complete.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(upload -> upload.parts(done))));
+            return hops.call(() -> new BlobRecord(owner, BlobRecord.hex(digest.digest()), total))
+                    .call(kept -> call(() -> S3BlobStore.putRecord(client, bucket, id, kept)))
+                    .chain(kept -> uploadId == null ? putWhole(format, kept) : completeParts(format, kept));
+        });
+    }
+
+    /** An output smaller than one part: a single PUT, under its final name. */
+    private Uni<BlobMetadata> putWhole(BlobFormat format, BlobRecord kept) {
+        byte[] body = filled == part.length ? part : Arrays.copyOf(part, filled);
+        return call(() -> client.putObject(put -> put.bucket(bucket).key(BlobLayout.blob(id, format)).contentType(format.mediaType())
+                                .metadata(S3BlobStore.tenantMetadata(owner))
+                                .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
+                        AsyncRequestBody.fromBytesUnsafe(body)))
+                .onTermination().invoke(this::releaseBuffer)
+                .map(ignored -> committed(format, kept));
+    }
+
+    private Uni<BlobMetadata> completeParts(BlobFormat format, BlobRecord kept) {
+        String finalKey = BlobLayout.blob(id, format);
+        Uni<Void> last = filled > 0 ? roomInFlight(IN_FLIGHT - 1).invoke(this::startPart) : Uni.createFrom().voidItem();
+        Uni<Void> completed = last.chain(() -> roomInFlight(0))
+                .chain(() -> call(() -> client.completeMultipartUpload(complete -> complete.bucket(bucket).key(key).uploadId(uploadId)
+                        .multipartUpload(upload -> upload.parts(done))))).replaceWithVoid();
         if (!finalKey.equals(key)) {
             // Rare: it began like JSON and turned out to be text. Server-side copy under the right name.
-            join(client.copyObject(copy -> copy.sourceBucket(bucket).sourceKey(key).destinationBucket(bucket).destinationKey(finalKey)
-                    .contentType(format.mediaType()).metadata(S3BlobStore.tenantMetadata(owner)).metadataDirective("REPLACE")));
-            join(client.deleteObject(delete -> delete.bucket(bucket).key(key)));
+            completed = completed.chain(() -> call(() -> client.copyObject(copy -> copy.sourceBucket(bucket).sourceKey(key)
+                            .destinationBucket(bucket).destinationKey(finalKey).contentType(format.mediaType())
+                            .metadata(S3BlobStore.tenantMetadata(owner)).metadataDirective("REPLACE"))))
+                    .chain(() -> call(() -> client.deleteObject(delete -> delete.bucket(bucket).key(key)))).replaceWithVoid();
         }
+        return completed.map(ignored -> committed(format, kept));
+    }
+
+    private BlobMetadata committed(BlobFormat format, BlobRecord kept) {
         record = kept;
+        uploadId = null; // completed: nothing for an abort to drop
         return new BlobMetadata(id, format, total);
     }
 
     @Override
     public BlobRecord record() {
-        if (record == null) {
+        BlobRecord kept = record;
+        if (kept == null) {
             throw new IllegalStateException("an upload has a record once it has committed");
         }
-        return record;
+        return kept;
     }
 
     @Override
-    public void abort() {
-        // a part still on its way would land after the abort and stay behind: let the parts in flight finish first
-        try {
-            CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).get(PART_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (Exception ignored) {
-            // failed or late parts: abort anyway; the bucket's lifecycle rule for incomplete uploads removes stragglers
+    public Uni<Void> abort() {
+        if (!aborted.compareAndSet(false, true)) {
+            return Uni.createFrom().voidItem();
         }
-        inFlight.clear();
-        if (uploadId != null) {
-            try {
-                join(client.abortMultipartUpload(abort -> abort.bucket(bucket).key(key).uploadId(uploadId)));
-            } catch (IOException | RuntimeException ignored) {
-                // the bucket's lifecycle rule for incomplete uploads cleans up what this could not
-            }
+        CompletableFuture<?> before = busy;
+        return Uni.createFrom().completionStage(() -> before.handle((ok, failure) -> null))
+                .chain(this::abortNow)
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** A part still on its way would land after the abort and stay behind: the parts in flight finish first. */
+    private Uni<Void> abortNow() {
+        if (record != null) {
+            return Uni.createFrom().voidItem(); // committed: the blob stays
+        }
+        CompletableFuture<?>[] parts = inFlight.toArray(CompletableFuture[]::new);
+        Uni<Void> settled = Uni.createFrom().completionStage(() -> CompletableFuture.allOf(parts).handle((ok, failure) -> null))
+                .ifNoItem().after(PART_WAIT).recoverWithItem((Object) null).replaceWithVoid();
+        return settled.chain(() -> {
+            inFlight.clear();
+            String started = uploadId;
             uploadId = null;
-        }
-        releaseBuffer();
+            releaseBuffer();
+            if (started == null) {
+                return Uni.createFrom().voidItem();
+            }
+            // what this cannot remove, the bucket's lifecycle rule for incomplete uploads (and our sweep) removes
+            return call(() -> client.abortMultipartUpload(abort -> abort.bucket(bucket).key(key).uploadId(started)))
+                    .onFailure().recoverWithNull().replaceWithVoid();
+        });
     }
 
     private void releaseBuffer() {
         memory.give(counted(part.length));
         part = new byte[0];
+        filled = 0;
     }
 
-    private static <T> T join(CompletableFuture<T> future) throws IOException {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            throw new IOException("S3 upload failed: " + S3Calls.rootCause(e), e.getCause());
-        } catch (RuntimeException e) {
-            throw new BlobStoreException("S3 upload failed: " + S3Calls.rootCause(e), e);
-        }
+    /** Runs a call of this upload, remembered as the one in progress. */
+    private <T> Uni<T> tracked(Supplier<Uni<T>> call) {
+        return Uni.createFrom().deferred(() -> {
+            CompletableFuture<T> now = new CompletableFuture<>();
+            busy = now;
+            return call.get().onCancellation().invoke(() -> now.complete(null)).onItemOrFailure().invoke((item, failure) -> {
+                if (failure == null) {
+                    now.complete(item);
+                } else {
+                    now.completeExceptionally(failure);
+                }
+            });
+        });
+    }
+
+    /** An SDK call, started on subscription; its failure says it is S3's. */
+    private static <T> Uni<T> call(Supplier<CompletableFuture<T>> call) {
+        return Uni.createFrom().completionStage(call)
+                .onFailure().transform(e -> e instanceof IOException ? e : new IOException("S3 upload failed: " + S3Calls.rootCause(e), e));
     }
 }

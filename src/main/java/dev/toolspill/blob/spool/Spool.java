@@ -13,7 +13,6 @@ import io.vertx.mutiny.core.Vertx;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -65,8 +64,8 @@ public class Spool {
                 .map(Optional::of);
     }
 
-    /** A blob written to the spool from a stream; it fails with an IOException once it outgrows what is left. Blocks. */
-    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) throws IOException {
+    /** A blob written to the spool from a stream; a write fails with an IOException once it outgrows what is left. */
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         return new SpoolUpload(files.upload(id, guess, owner), this);
     }
 

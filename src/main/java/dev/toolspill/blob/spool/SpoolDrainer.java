@@ -5,15 +5,12 @@ import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.ByteRange;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -25,8 +22,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * running when the next is due is not doubled.
  */
 final class SpoolDrainer {
-
-    private static final int CHUNK = 256 * 1024;
 
     private final Spool spool;
     private final BlobStore store;
@@ -66,31 +61,24 @@ final class SpoolDrainer {
                 });
     }
 
-    /** The blob's bytes through the store's streaming upload, on a worker thread; then its index; then the spool lets go. */
+    /** The blob's bytes through the store's streaming upload, a chunk at a time as the store takes them; then its index; then the spool lets go. */
     Uni<Void> upload(BlobMetadata meta) {
         return spool.files().readRecord(meta.id())
-                .flatMap(record -> vertx.executeBlocking(() -> copy(meta, record.map(BlobRecord::owner).orElse(null)), false))
+                .flatMap(record -> copy(meta, record.map(BlobRecord::owner).orElse(null)))
                 .chain(() -> spool.files().readIndex(meta.id()))
                 .chain(index -> index.isPresent() ? store.putIndex(meta.id(), index.get()) : Uni.createFrom().voidItem())
                 .invoke(() -> spool.uploaded(meta))
                 .invoke(() -> forgetLater(meta.id()));
     }
 
-    private Void copy(BlobMetadata meta, String owner) throws IOException {
-        Path file = spool.files().localFile(meta).orElseThrow();
+    /** Reads the next chunk of the spooled file only once the store took the last one: no thread waits, memory stays flat. */
+    private Uni<BlobMetadata> copy(BlobMetadata meta, String owner) {
         BlobUpload upload = store.upload(meta.id(), meta.format(), owner);
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[CHUNK];
-            for (int n = in.readNBytes(buffer, 0, CHUNK); n > 0; n = in.readNBytes(buffer, 0, CHUNK)) {
-                upload.write(buffer, 0, n);
-                buffer = new byte[CHUNK]; // an upload may keep the chunk it was given
-            }
-            upload.commit(meta.format());
-            return null;
-        } catch (IOException | RuntimeException e) {
-            upload.abort();
-            throw e;
-        }
+        return spool.files().streamInBulk(meta.id(), new ByteRange(0, Long.MAX_VALUE))
+                .onItem().transformToUniAndConcatenate(upload::write)
+                .collect().last()
+                .chain(() -> upload.commit(meta.format()))
+                .onFailure().call(failure -> upload.abort());
     }
 
     /** The files go one interval later: a read that found the blob in the spool a moment ago may still be sending them. */

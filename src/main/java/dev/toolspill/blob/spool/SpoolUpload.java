@@ -4,16 +4,20 @@ import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobRecord;
 import dev.toolspill.blob.BlobUpload;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** A streamed blob written to the spool: it counts against the spool's bytes as it grows, and is held once committed. */
 final class SpoolUpload implements BlobUpload {
 
     private final BlobUpload file;
     private final Spool spool;
-    private long reserved;
-    private boolean done;
+    private final AtomicLong reserved = new AtomicLong();
+    private final AtomicBoolean done = new AtomicBoolean();
 
     SpoolUpload(BlobUpload file, Spool spool) {
         this.file = file;
@@ -21,20 +25,24 @@ final class SpoolUpload implements BlobUpload {
     }
 
     @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-        if (!spool.reserve(length)) {
-            throw new IOException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")");
+    public Uni<Void> write(Buffer chunk) {
+        if (done.get()) {
+            return Uni.createFrom().failure(new IllegalStateException("this upload is finished: it takes no more bytes"));
         }
-        reserved += length;
-        file.write(bytes, offset, length);
+        if (!spool.reserve(chunk.length())) {
+            return Uni.createFrom().failure(new IOException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")"));
+        }
+        reserved.addAndGet(chunk.length());
+        return file.write(chunk);
     }
 
     @Override
-    public BlobMetadata commit(BlobFormat format) throws IOException {
-        BlobMetadata meta = file.commit(format);
-        done = true;
-        spool.committed(meta);
-        return meta;
+    public Uni<BlobMetadata> commit(BlobFormat format) {
+        return file.commit(format).invoke(meta -> {
+            if (done.compareAndSet(false, true)) {
+                spool.committed(meta);
+            }
+        });
     }
 
     @Override
@@ -43,11 +51,11 @@ final class SpoolUpload implements BlobUpload {
     }
 
     @Override
-    public void abort() {
-        file.abort();
-        if (!done) {
-            done = true;
-            spool.release(reserved);
-        }
+    public Uni<Void> abort() {
+        return file.abort().invoke(() -> {
+            if (done.compareAndSet(false, true)) {
+                spool.release(reserved.get());
+            }
+        });
     }
 }

@@ -109,7 +109,7 @@ final class RemoteExchange {
     /** The answer is longer than may be held: from here on it is read as a stream, the bytes so far first. */
     private void streamFrom(HttpClientResponse response, Buffer chunk) {
         Context context = Vertx.currentContext();
-        stream = new ResponseStream(response, context, () -> context.runOnContext(ignored -> reset()), describe, stallTimeout);
+        stream = new ResponseStream(response, context, () -> context.runOnContext(ignored -> reset()), describe);
         stream.offer(body);
         stream.offer(chunk);
         done = true;

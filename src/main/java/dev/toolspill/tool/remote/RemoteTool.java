@@ -80,7 +80,7 @@ public class RemoteTool implements Tool {
     public Uni<String> execute(JsonNode arguments) {
         return call(arguments).map(output -> {
             if (output instanceof ToolOutput.Streamed streamed) {
-                ((ResponseStream) streamed.body()).close();
+                streamed.abandon().run();
                 throw new ToolException("tool " + name + " answered more than toolspill.tools.max-buffered-bytes = "
                         + budgets.bufferedBytes() + " bytes, which only a stored output may hold");
             }
@@ -116,7 +116,9 @@ public class RemoteTool implements Tool {
 
     private ToolOutput output(RemoteExchange.Response response) {
         if (response.stream() != null) {
-            return new ToolOutput.Streamed(response.stream(), budgets.maxBytes(), "toolspill.tools.max-response-bytes");
+            ResponseStream stream = response.stream();
+            return new ToolOutput.Streamed(io.smallrye.mutiny.Multi.createFrom().publisher(stream), stream::close, budgets.maxBytes(),
+                    "toolspill.tools.max-response-bytes");
         }
         return new ToolOutput.Inline(body(response));
     }

@@ -1,0 +1,60 @@
+package dev.toolspill.ingest;
+
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.history.Admitted;
+import dev.toolspill.history.StoredBlob;
+import dev.toolspill.scan.Scan;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * How one output of an {@link IngestFlow} ends once its whole body is scanned and written: the scan's result, then
+ * the blob made visible, and what history holds for it. An output that could not be stored is what the limit keeps of
+ * it, marked as not stored (or, for an upload, a {@link dev.toolspill.blob.BlobStoreException}: its sender still holds
+ * it). The upload is not dropped here: the flow drops it when the answer has no blob.
+ */
+final class Committer {
+
+    /** A commit waits one store deadline, plus one per this many bytes written (an S3 completion takes time with the size). */
+    static final long COMMIT_STEP_BYTES = 128L * 1024 * 1024;
+
+    /** What the flow wrote: the upload (null when nothing is being stored), and the body's first bytes and size. */
+    record Written(BlobId id, BlobUpload upload, boolean spooled, long received, long written, byte[] first) {
+    }
+
+    private Committer() {
+    }
+
+    static Uni<Admitted> end(StreamIngest.Stages stages, StreamIngest.Job job, ScanStage scanner, Written out) {
+        return stages.hops().call(scanner::finish).flatMap(scan -> out.upload() == null
+                ? Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), stages.store().available()))
+                : commit(stages, job, scanner, out, scan));
+    }
+
+    private static Uni<Admitted> commit(StreamIngest.Stages stages, StreamIngest.Job job, ScanStage scanner, Written out, Scan scan) {
+        Duration deadline = stages.storeTimeout().multipliedBy(1 + out.written() / COMMIT_STEP_BYTES);
+        return out.upload().commit(scan.kind().format())
+                .ifNoItem().after(deadline).failWith(() -> new IOException("the store did not answer within " + deadline.toSeconds() + " s"))
+                .map(meta -> {
+                    // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
+                    stages.indexer().keep(out.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
+                    StoredBlob blob = new StoredBlob(out.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled());
+                    if (out.received() <= stages.inlineMaxBytes()) {
+                        // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all
+                        return stages.gate().admitKept(job.tool(), new String(out.first(), StandardCharsets.UTF_8), blob);
+                    }
+                    return stages.gate().admitKept(job.tool(), stages.summarizer().summarize(blob.id(), scan.shape()), blob);
+                })
+                .onFailure().recoverWithUni(failure -> {
+                    Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
+                    stages.spool().storeAnswered(false);
+                    return job.strict() ? Uni.createFrom().failure(StreamIngest.notStored())
+                            : Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), true));
+                });
+    }
+}

@@ -1,0 +1,112 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.IntStream;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Nothing blocks an event loop while outputs are ingested: Vert.x's blocked-thread checker, told that 200 ms on an event
+ * loop is too long, says nothing while large uploads (text and JSON), many small ones at once and tool calls run.
+ */
+@QuarkusTest
+@TestProfile(EventLoopNeverBlocksTest.Profile.class)
+class EventLoopNeverBlocksTest {
+
+    public static class Profile implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("quarkus.vertx.max-event-loop-execute-time", "200ms");
+        }
+    }
+
+    private static final Logger CHECKER = Logger.getLogger("io.vertx.core.impl.BlockedThreadChecker");
+    private final List<String> warnings = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<String> firstWarning = new CompletableFuture<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            warnings.add(record.getMessage());
+            firstWarning.complete(record.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void listen() {
+        CHECKER.addHandler(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        CHECKER.removeHandler(capture);
+    }
+
+    @jakarta.inject.Inject
+    io.vertx.core.Vertx vertx;
+
+    /** The capture itself works: an event loop kept busy for a second is reported. */
+    @Test
+    void aBusyEventLoopIsReported() throws Exception {
+        vertx.runOnContext(ignored -> {
+            long until = System.nanoTime() + 1_500_000_000L;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+        });
+        String warning = firstWarning.orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).join();
+        org.junit.jupiter.api.Assertions.assertTrue(warning.contains("blocked"), warning);
+    }
+
+    @Test
+    void largeAndManyUploadsLeaveTheCheckerSilent() throws Exception {
+        String text = "2026-12-02T10:00:00Z INFO request served in 1 ms by a replica\n".repeat(300_000); // about 18 MB
+        given().contentType(ContentType.TEXT).body(text.getBytes(StandardCharsets.UTF_8)).when().post("/v1/tool-outputs?tool=t")
+                .then().statusCode(200).body("blob.kind", equalTo("text"));
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < 100_000; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"id\":").append(i).append(",\"name\":\"item-").append(i).append("\"}");
+        }
+        given().contentType(ContentType.JSON).body(json.append(']').toString().getBytes(StandardCharsets.UTF_8))
+                .when().post("/v1/tool-outputs?tool=t").then().statusCode(200).body("blob.kind", equalTo("json_array"));
+
+        HttpClient client = HttpClient.newHttpClient();
+        URI uri = URI.create("http://localhost:" + io.restassured.RestAssured.port + "/v1/tool-outputs?tool=t");
+        List<CompletableFuture<HttpResponse<String>>> answers = IntStream.range(0, 100)
+                .mapToObj(i -> client.sendAsync(HttpRequest.newBuilder(uri).header("Content-Type", "text/plain")
+                        .POST(HttpRequest.BodyPublishers.ofString(("upload " + i + "\n").repeat(4000))).build(), HttpResponse.BodyHandlers.ofString()))
+                .toList();
+        for (CompletableFuture<HttpResponse<String>> answer : answers) {
+            assertEquals(200, answer.get().statusCode(), answer.get().body());
+        }
+        assertEquals(List.of(), warnings, "the blocked-thread checker warned");
+    }
+}
