@@ -11,10 +11,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 import static io.restassured.RestAssured.given;
@@ -65,15 +69,11 @@ class TracingProfileTest {
 
     /** Spans are exported in batches, every few milliseconds here: wait for the one wanted, at most a few seconds. */
     private SpanData awaitSpan(Predicate<SpanData> wanted) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            for (SpanData span : spans.getFinishedSpanItems()) {
-                if (wanted.test(span)) {
-                    return span;
-                }
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // a poll, not a wait for time to pass
+        try {
+            return Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> spans.getFinishedSpanItems().stream().filter(wanted).findFirst(), Optional::isPresent).get();
+        } catch (ConditionTimeoutException e) {
+            return fail("no such span among " + spans.getFinishedSpanItems().stream().map(SpanData::getName).toList());
         }
-        return fail("no such span among " + spans.getFinishedSpanItems().stream().map(SpanData::getName).toList());
     }
 }
