@@ -17,7 +17,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 @QuarkusTest
 @TestProfile(NoStoreProfileTest.Profile.class)
-class NoStoreProfileTest {
+public class NoStoreProfileTest {
 
     public static class Profile implements QuarkusTestProfile {
         @Override
