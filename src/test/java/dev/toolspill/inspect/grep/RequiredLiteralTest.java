@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.grep;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The text a regex search skips to is text every match holds: read from the pattern where it is sure, nothing where
- * it is not, and checked against Java's own matcher on random patterns and inputs.
+ * it is not, and checked against Java's own matcher and RE2/J (the one a grep runs) on random patterns and inputs.
  */
 class RequiredLiteralTest {
 
@@ -64,13 +64,19 @@ class RequiredLiteralTest {
             if (piece == null) {
                 continue;
             }
+            com.google.re2j.Pattern linear;
+            try {
+                linear = com.google.re2j.Pattern.compile(regex.toString(), ignoreCase ? com.google.re2j.Pattern.CASE_INSENSITIVE : 0);
+            } catch (RuntimeException refused) {
+                linear = null; // what RE2 does not have (a grep refuses it)
+            }
             Literal literal = new Literal(piece, ignoreCase);
             for (int t = 0; t < 20; t++) {
                 StringBuilder input = new StringBuilder();
                 for (int k = random.nextInt(30); k > 0; k--) {
                     input.append(random.nextInt(4) == 0 ? piece : String.valueOf(alphabet.charAt(random.nextInt(alphabet.length()))));
                 }
-                if (pattern.matcher(input).find()) {
+                if (pattern.matcher(input).find() || (linear != null && linear.matcher(input).find())) {
                     byte[] bytes = input.toString().getBytes(StandardCharsets.UTF_8);
                     assertTrue(literal.indexOf(bytes, 0, bytes.length) >= 0, "/" + regex + "/" + (ignoreCase ? "i" : "")
                             + " matches '" + input + "' without '" + piece + "'");

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.grep;
 
 /**
  * The longest piece of literal text that every match of a regular expression must contain, found by a conservative

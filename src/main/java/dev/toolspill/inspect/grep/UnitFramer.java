@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.grep;
 
 /**
  * Where the units a grep tests begin and end in a blob's bytes, fed in order (each byte once): lines of a text, or

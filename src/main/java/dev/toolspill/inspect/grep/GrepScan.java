@@ -1,40 +1,31 @@
-package dev.toolspill.inspect;
-
-import dev.toolspill.limit.Limited;
+package dev.toolspill.inspect.grep;
 
 import java.util.function.ObjIntConsumer;
 
 /**
  * A grep over a blob's bytes, fed chunk by chunk from a unit's start: it frames units (lines or entries), tests them
- * and hands them to the {@link GrepPage} until the page is decided. Memory is bounded, whatever the blob: a buffer
- * holds the open unit and the chunk; a unit longer than {@code window} is kept as its first {@code keep} bytes and the
- * last few bytes of what was read (the matcher's overlap), and is tested part by part as it goes by.
+ * and hands them to a {@link UnitSink} (the page of an answer) until the page is decided. Memory is bounded, whatever
+ * the blob: a buffer holds the open unit and the chunk; a unit longer than {@code window} is kept as its first
+ * {@code keep} bytes and the last few bytes of what was read (the matcher's overlap), and is tested part by part as it
+ * goes by.
  * <p>
- * With {@code skip} (a literal on text, no context), lines are not visited one by one: the literal is searched in
- * the whole buffer and only the newlines before a hit are counted, so a search costs about one pass over the bytes.
- * When {@code skip} is only what every match must hold (a regex's {@link RequiredLiteral}), a line with a hit is a
+ * With {@code matchesOnly} on text (no context to show), lines are not visited one by one: the matcher's literal is
+ * searched in the whole buffer and only the newlines before a hit are counted, so a search costs about one pass over the bytes.
+ * When that literal is only what every match must hold (a regex's {@link RequiredLiteral}), a line with a hit is a
  * candidate that the matcher still tests.
  */
-final class GrepScan {
+public final class GrepScan {
 
-    /** A regular expression needed more steps than its budget on unit {@code unit}. */
-    static final class GaveUp extends RuntimeException {
-        final long unit;
-        /** The regex recursed deeper than the thread's stack (a repeated group or alternation over a long unit). */
-        final boolean tooDeep;
-
-        GaveUp(long unit, boolean tooDeep) {
-            super(null, null, false, false);
-            this.unit = unit;
-            this.tooDeep = tooDeep;
-        }
+    /** What a grep's units are: the lines of a text, or the top-level entries of a JSON array. */
+    public enum Units {
+        LINES, ENTRIES
     }
 
     private final UnitFramer framer;
     private final UnitMatcher matcher;
     private final Literal skip;
     private final boolean skipMatches;
-    private final GrepPage page;
+    private final UnitSink page;
     private final boolean visitAll;
     private final long firstCandidate;
     private final int keep;
@@ -54,17 +45,19 @@ final class GrepScan {
     private int headLength;
     private long headStart;
     private int carryFrom;
-    private Limited result;
+    private boolean decided;
 
     /**
      * Reads from {@code start}, where unit {@code firstUnit} begins; units before {@code firstCandidate} are only
-     * context. {@code skip}, when not null, is a literal to skip to: the matcher itself, or text every match holds.
+     * context. With {@code matchesOnly} (no context is shown), lines without a candidate are not visited one by one:
+     * the scan skips to the matcher's literal, or to the text every match of its regular expression holds.
      */
-    GrepScan(UnitFramer framer, UnitMatcher matcher, Literal skip, GrepPage page, long start, long firstUnit,
-             long firstCandidate, int keep, int window) {
-        this.framer = framer;
+    public GrepScan(Units units, UnitMatcher matcher, boolean matchesOnly, UnitSink page, long start, long firstUnit,
+                    long firstCandidate, int keep, int window) {
+        this.framer = units == Units.LINES ? new UnitFramer.Lines() : new UnitFramer.Entries();
         this.matcher = matcher;
-        this.skip = skip;
+        this.skip = units != Units.LINES || !matchesOnly ? null
+                : matcher instanceof Literal literal ? literal : ((RegexMatcher) matcher).required();
         this.skipMatches = skip == matcher;
         this.page = page;
         this.visitAll = skip == null; // skipping, only matches reach the page (there is no context to keep)
@@ -76,34 +69,33 @@ final class GrepScan {
         this.window = Math.max(window, keep + 8);
     }
 
-    /** Takes the next bytes of the blob; the answer once the page is decided, else null. */
-    Limited feed(byte[] chunk, int offset, int count) {
+    /** Takes the next bytes of the blob; true once the page is decided (nothing more needs reading). */
+    public boolean feed(byte[] chunk, int offset, int count) {
         return feed(count, (target, at) -> System.arraycopy(chunk, offset, target, at, count));
     }
 
     /**
      * Takes the next {@code count} bytes of the blob, which {@code fill} copies into the given array from the given
-     * index on (straight from a chunk, with no copy of its own); the answer once the page is decided, else null.
+     * index on (straight from a chunk, with no copy of its own); true once the page is decided.
      */
-    Limited feed(int count, ObjIntConsumer<byte[]> fill) {
-        if (result == null && count > 0) {
+    public boolean feed(int count, ObjIntConsumer<byte[]> fill) {
+        if (!decided && count > 0) {
             makeRoom(count);
             fill.accept(buffer, length);
             length += count;
             process();
         }
-        return result;
+        return decided;
     }
 
     /** The blob's bytes ended: the unit still open is its last. */
-    Limited end() {
-        if (result == null) {
+    public void end() {
+        if (!decided) {
             long content = framer.contentStart(rawStart);
             if (longUnit || (content >= 0 && content < base + length)) {
                 complete(length, false);
             }
         }
-        return result != null ? result : page.finish();
     }
 
     private int at(long offset) {
@@ -125,7 +117,7 @@ final class GrepScan {
     }
 
     private void process() {
-        while (result == null) {
+        while (!decided) {
             if (skip != null && !longUnit && !candidate) {
                 int hit = skip.indexOf(buffer, Math.max(searchFrom, at(rawStart)), length);
                 if (hit < 0) {
@@ -147,7 +139,7 @@ final class GrepScan {
             }
             complete(end, true);
         }
-        if (result == null) {
+        if (!decided) {
             holdOpenUnit();
         }
     }
@@ -177,8 +169,7 @@ final class GrepScan {
             byte[] bytes = longUnit ? head : buffer;
             int from = longUnit ? 0 : at(contentStart);
             int shown = longUnit ? headLength : (int) Math.min(contentEnd - contentStart, keep);
-            page.unit(unit, contentStart, contentEnd - contentStart, bytes, from, shown, matched);
-            result = page.result();
+            decided = page.unit(unit, contentStart, contentEnd - contentStart, bytes, from, shown, matched);
         }
         framer.next();
         unit++;
@@ -227,14 +218,7 @@ final class GrepScan {
     }
 
     private boolean test(int from, int to, boolean unitStart, boolean unitEnd) {
-        try {
-            return matcher.matches(buffer, from, to, unitStart, unitEnd);
-        } catch (RegexMatcher.TooCostly e) {
-            throw new GaveUp(unit, false);
-        } catch (StackOverflowError e) {
-            // java.util.regex recurses once per repetition of a group such as (a|aa)+: a long unit exhausts the stack
-            throw new GaveUp(unit, true);
-        }
+        return matcher.matches(buffer, from, to, unitStart, unitEnd);
     }
 
     /** {@code to}, or the start of a character that is cut at {@code to}. */

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.grep;
 
 import java.nio.charset.StandardCharsets;
 
