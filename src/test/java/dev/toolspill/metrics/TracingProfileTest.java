@@ -1,10 +1,10 @@
 package dev.toolspill.metrics;
 
+import dev.toolspill.retention.FsRetentionTest;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -27,17 +26,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /** With the OpenTelemetry SDK turned on, a batch, each of its calls and each store call is a span of the request's trace. */
 @QuarkusTest
-@TestProfile(TracingProfileTest.Tracing.class)
+@TestProfile(FsRetentionTest.Profile.class) // the SDK on (spans every 10 ms), with the retention tests: one application
 class TracingProfileTest {
-
-    public static class Tracing implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.otel.sdk.disabled", "false",
-                    "quarkus.otel.bsp.schedule.delay", "10ms",
-                    "quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
-        }
-    }
 
     /** Spans end up here, as an OTLP collector would get them (Quarkus exports to every SpanExporter bean). */
     @ApplicationScoped
