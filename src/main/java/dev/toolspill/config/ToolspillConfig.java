@@ -251,7 +251,7 @@ public interface ToolspillConfig {
     }
 
     interface Bench {
-        /** Offer POST /v1/noop, the baseline bench/run.sh measures against; off in production. */
+        /** Offer POST /v1/noop, the baseline src/bench/run.sh measures against; off in production. */
         @WithDefault("false")
         boolean noop();
     }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Named.named;
 
-/** The grammar of {@code grep:} (docs/design.md, "grep:"). */
+/** The grammar of {@code grep:} (src/docs/design.md, "grep:"). */
 class GrepsTest {
 
     private static final long ALL = Long.MAX_VALUE;

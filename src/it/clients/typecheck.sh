@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Type-checks JSON files of provider shapes against the official `openai` and `@anthropic-ai/sdk` TypeScript types
 # (pinned in package-lock.json): what Toolspill answered, as ProviderFormatsTest wrote it, and the provider bodies
-# the tests send. It starts nothing: run it after the tests, e.g. `./mvnw verify && bash clients/typecheck.sh`.
+# the tests send. It starts nothing: run it after the tests, e.g. `./mvnw verify && bash src/it/clients/typecheck.sh`.
 #
-#   bash clients/typecheck.sh [DIR...]   (default: target/provider-shapes src/test/resources/provider-shapes)
+#   bash src/it/clients/typecheck.sh [DIR...]   (default: target/provider-shapes src/test/resources/provider-shapes)
 #
-# Each DIR/NAME.json must satisfy Shapes["NAME"] of clients/shapes.ts; a file with a name it does not know fails.
+# Each DIR/NAME.json must satisfy Shapes["NAME"] of src/it/clients/shapes.ts; a file with a name it does not know fails.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
+root="$(cd "$here/../../.." && pwd)"
 cd "$root"
 dirs=("$@")
 [ ${#dirs[@]} -gt 0 ] || dirs=(target/provider-shapes src/test/resources/provider-shapes)

@@ -4,7 +4,7 @@
 # two remote tools served by tool-server.mjs and, in front of the same SDK's server (upstream-server.mjs), as
 # toolspill.tools.mcp."ts"; waits for /q/health/ready and the upstream tools, runs check.mjs and upstream-check.mjs,
 # and stops everything.
-# Run from anywhere after ./mvnw package:   bash clients/mcp/check.sh
+# Run from anywhere after ./mvnw package:   bash src/it/clients/mcp/check.sh
 # It stops itself after MCP_CHECK_TIME_LIMIT seconds (default 240); MCP_CHECK_KEEP=1 keeps the work directory.
 set -uo pipefail
 
@@ -14,7 +14,7 @@ if [[ -z "${MCP_CHECK_BOUNDED:-}" ]]; then
 fi
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+ROOT=$(cd "$HERE/../../../.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-mcp.XXXXXX")
 PIDS=()
 log() { echo "[mcp-check] $*" >&2; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Two packaged replicas on one store, auth on, tenants A and B: what a hostile tenant learns of another's blobs.
 
-Run by attack/run.sh (which starts S3Proxy and the tool server and sets ATTACK_JAVA_ARGS for the store). Checks:
+Run by src/it/attack/run.sh (which starts S3Proxy and the tool server and sets ATTACK_JAVA_ARGS for the store). Checks:
   - B's reads of A's blob, on the replica that wrote it (which remembers its record) and on the other, answer exactly
     as an unknown id (status, headers but Date, body with the id masked), on every read path;
   - A's blob removed on replica 2 is not served by replica 1, which still remembers its record;

@@ -3,10 +3,10 @@
 # filesystem store, S3Proxy with a second Toolspill on S3, nginx), measures each row against a baseline
 # taken in the same run, and prints a Markdown table of ratios. See BENCHMARKS.md for what each row means.
 #
-#   bench/run.sh            build, run, print the table
-#   bench/run.sh --write    ... and replace the results section of BENCHMARKS.md with this run
-#   bench/run.sh --no-build use the jars already in target/ (quarkus-app and s3proxy)
-#   bench/run.sh --rows 2,8 run only these rows (by number; the data is generated all the same)
+#   src/bench/run.sh            build, run, print the table
+#   src/bench/run.sh --write    ... and replace the results section of BENCHMARKS.md with this run
+#   src/bench/run.sh --no-build use the jars already in target/ (quarkus-app and s3proxy)
+#   src/bench/run.sh --rows 2,8 run only these rows (by number; the data is generated all the same)
 #
 # Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 5),
 # BENCH_RUNS (runs per timed measurement, median taken, 3), BENCH_TMPDIR (where the ~4 GiB of data go,
@@ -15,7 +15,7 @@
 set -euo pipefail
 shopt -s inherit_errexit
 export LC_ALL=C
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 
 WRITE=0
@@ -698,7 +698,7 @@ ensure_fs
 # ---------------------------------------------------------------- report
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
 {
-    echo "Run of \`bench/run.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), commit \`$commit\`."
+    echo "Run of \`src/bench/run.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), commit \`$commit\`."
     echo
     echo "- CPU: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
     echo "- memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Hostile-tenant attack on two packaged replicas sharing one store (fs root, then an S3Proxy bucket): see
-# attack/replicas.py. Run from the repository root after `./mvnw -DskipTests package` and
-# `./mvnw process-test-resources`:  bash attack/run.sh   (ATTACK_STORES="fs" for one store, ATTACK_ROUNDS=300)
+# src/it/attack/replicas.py. Run from the repository root after `./mvnw -DskipTests package` and
+# `./mvnw process-test-resources`:  bash src/it/attack/run.sh   (ATTACK_STORES="fs" for one store, ATTACK_ROUNDS=300)
 set -uo pipefail
-[[ -f attack/run.sh && -f target/quarkus-app/quarkus-run.jar && -f target/s3proxy/s3proxy.jar ]] \
+[[ -f src/it/attack/run.sh && -f target/quarkus-app/quarkus-run.jar && -f target/s3proxy/s3proxy.jar ]] \
   || { echo "run from the repository root, after package and process-test-resources" >&2; exit 2; }
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-attack.XXXXXX")
 PIDS=()
@@ -16,7 +16,7 @@ cp -r target/quarkus-app "$WORK/app"
 export ATTACK_WORK="$WORK" ATTACK_JAR="$WORK/app/quarkus-run.jar"
 
 TOOLS_PORT=$(free_port)
-python3 faults/toolserver.py "$TOOLS_PORT" >"$WORK/tools.log" 2>&1 &
+python3 src/it/faults/toolserver.py "$TOOLS_PORT" >"$WORK/tools.log" 2>&1 &
 PIDS+=($!)
 export ATTACK_TOOLS_URL="http://127.0.0.1:$TOOLS_PORT"
 
@@ -52,6 +52,6 @@ for store in ${ATTACK_STORES:-fs s3}; do
     A+=" -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=attack-secret"
     export ATTACK_JAVA_ARGS="$A"
   fi
-  timeout 600 python3 attack/replicas.py || FAILED=1
+  timeout 600 python3 src/it/attack/replicas.py || FAILED=1
 done
 exit "$FAILED"

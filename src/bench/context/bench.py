@@ -22,7 +22,7 @@ import data
 import strategies
 import tasks as task_module
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 APP = os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar")
 MARKERS = {False: ("<!-- context:start -->", "<!-- context:end -->"), True: ("<!-- context-big:start -->", "<!-- context-big:end -->")}
 
@@ -182,7 +182,7 @@ def report(rows, datasets, grep, grep_row, log):
     names = ["truncation (10 KiB head + tail)", "2 KB preview + reads of %d lines" % strategies.PAGE, "Toolspill (summary + inspect)"]
     out = []
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    out.append("Run of `bash bench/context/run.sh%s` on %s, commit `%s`; the service's inspect %s `grep:`%s." % (
+    out.append("Run of `bash src/bench/context/run.sh%s` on %s, commit `%s`; the service's inspect %s `grep:`%s." % (
         " --big" if log.size > 500 * data.MIB else "", time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit or "?",
         "offers" if grep else "does not offer", "" if grep else " (search tasks page through lines: and slice: instead)"))
     out.append("")

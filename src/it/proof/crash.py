@@ -5,7 +5,7 @@ restart it on the same store, and check that
     POST /v1/blobs/{id}/verify when the service offers it (its absence is noted, not failed);
   - no temp file (fs: anything under tmp/) or incomplete multipart upload (S3) remains after the restart;
   - no blob in the store holds partial content: each stored blob is byte-exact one of the bodies sent.
-Environment (set by proof/run.sh): PROOF_STORE (fs|s3), PROOF_JAVA_ARGS, PROOF_JAR, PROOF_WORK, PROOF_FS_ROOT,
+Environment (set by src/it/proof/run.sh): PROOF_STORE (fs|s3), PROOF_JAVA_ARGS, PROOF_JAR, PROOF_WORK, PROOF_FS_ROOT,
 FAULTS_S3_* (S3). Standard library only; every wait is bounded. Prints one PASS/FAIL line and a Markdown row.
 """
 import hashlib

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Toolspill fault suite: starts the packaged service (fs and S3 replicas), S3Proxy and a remote-tool server on
-# loopback ports, drives the fault scenarios (faults/scenarios.py), prints one PASS/FAIL line per scenario and a
-# Markdown table, and exits non-zero if any check failed. Run from the repo root: bash faults/run.sh
+# loopback ports, drives the fault scenarios (src/it/faults/scenarios.py), prints one PASS/FAIL line per scenario and a
+# Markdown table, and exits non-zero if any check failed. Run from the repo root: bash src/it/faults/run.sh
 #
 # Environment (all optional):
 #   FAULTS_ONLY="1,3,7"   run only these scenario groups (8 always runs over what was seen)
@@ -10,8 +10,8 @@
 set -uo pipefail
 
 ROOT=$(pwd)
-if [[ ! -f "$ROOT/faults/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
-  echo "run this from the repository root: bash faults/run.sh" >&2
+if [[ ! -f "$ROOT/src/it/faults/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
+  echo "run this from the repository root: bash src/it/faults/run.sh" >&2
   exit 2
 fi
 SUITE_START=$(date +%s)
@@ -85,7 +85,7 @@ PROPS
 
 java -Xmx256m -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
 S3_PID=$!; PIDS+=("$S3_PID")
-python3 faults/toolserver.py "$TOOLS_PORT" >"$WORK/toolserver.log" 2>&1 &
+python3 src/it/faults/toolserver.py "$TOOLS_PORT" >"$WORK/toolserver.log" 2>&1 &
 TOOLS_PID=$!; PIDS+=("$TOOLS_PID")
 
 COMMON=(-Xmx256m -XX:+ExitOnOutOfMemoryError
@@ -164,7 +164,7 @@ export FAULTS_WORK="$WORK" FAULTS_RESULTS="$RESULTS" \
   FAULTS_FS_LOG="$WORK/toolspill-fs.log" FAULTS_S3APP_LOG="$WORK/toolspill-s3.log" \
   FAULTS_ONLY="${FAULTS_ONLY:-}"
 LIMIT=${FAULTS_TIME_LIMIT:-650}
-timeout -k 10 "$LIMIT" python3 -u faults/scenarios.py &
+timeout -k 10 "$LIMIT" python3 -u src/it/faults/scenarios.py &
 DRIVER=$!; PIDS+=("$DRIVER")
 wait "$DRIVER"; DRIVER_RC=$?
 if ((DRIVER_RC == 124 || DRIVER_RC == 137)); then

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The fault scenarios of faults/run.sh, run against replicas that run.sh started (see the FAULTS_* variables).
+"""The fault scenarios of src/it/faults/run.sh, run against replicas that run.sh started (see the FAULTS_* variables).
 
 Prints one PASS/FAIL line per scenario and appends `name<TAB>budget<TAB>observed<TAB>PASS|FAIL` to
 $FAULTS_RESULTS. Exit status: 0 all passed, 10 a check failed (anything else: the driver itself failed).

@@ -4,13 +4,13 @@
 # strategies: truncation to 10 KiB head + tail, a 2 KB preview plus reads by line, and Toolspill's summary plus
 # inspect. Writes the per-task table and the totals into BENCHMARKS.md. See BENCHMARKS.md for what is measured.
 #
-#   bash bench/context/run.sh             build, run (a 200 MB log), write the results into BENCHMARKS.md
-#   bash bench/context/run.sh --big       ... with a 1 GiB log
-#   bash bench/context/run.sh --no-build  use target/quarkus-app as it is
-#   bash bench/context/run.sh --no-write  print the results only
-#   bash bench/context/run.sh --keep      keep the temp dir (BENCH_TMPDIR moves it; default $TMPDIR or /tmp)
+#   bash src/bench/context/run.sh             build, run (a 200 MB log), write the results into BENCHMARKS.md
+#   bash src/bench/context/run.sh --big       ... with a 1 GiB log
+#   bash src/bench/context/run.sh --no-build  use target/quarkus-app as it is
+#   bash src/bench/context/run.sh --no-write  print the results only
+#   bash src/bench/context/run.sh --keep      keep the temp dir (BENCH_TMPDIR moves it; default $TMPDIR or /tmp)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 
 BUILD=1
 ARGS=()
@@ -34,4 +34,4 @@ if [ "$BUILD" = 1 ]; then
     echo "==> building (./mvnw package)" >&2
     ./mvnw -B -q -DskipTests package >&2
 fi
-exec python3 bench/context/bench.py "${ARGS[@]}"
+exec python3 src/bench/context/bench.py "${ARGS[@]}"

@@ -4,7 +4,7 @@
 # with the remote tool big_listing (check/tool-server.mjs: a 3,000-line, ~100 KB listing), a scripted stand-in of
 # the Chat Completions endpoint (check/model.mjs: big_listing, then inspect lines 1500-1502 of its blob, then the
 # answer), builds the loop with tsc, runs it, checks the answer and the conversation (check/verify.mjs), and stops
-# everything. Run from anywhere after ./mvnw package:   bash examples/agent-loop/check.sh
+# everything. Run from anywhere after ./mvnw package:   bash src/examples/agent-loop/check.sh
 # It stops itself after AGENT_LOOP_CHECK_TIME_LIMIT seconds (default 180); AGENT_LOOP_CHECK_KEEP=1 keeps the work dir.
 set -uo pipefail
 
@@ -14,7 +14,7 @@ if [[ -z "${AGENT_LOOP_CHECK_BOUNDED:-}" ]]; then
 fi
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-agent-loop.XXXXXX")
 PIDS=()
 log() { echo "[agent-loop-check] $*" >&2; }

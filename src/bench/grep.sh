@@ -4,14 +4,14 @@
 # store, stores the file through POST /v1/tool-outputs, then times each search BENCH_RUNS times (median taken, after
 # one warm-up each, both reading from the page cache) and prints both times and the ratio. Target: ratio <= 3.
 #
-#   bench/grep.sh            build, generate, run, print
-#   bench/grep.sh --no-build use target/quarkus-app as it is
+#   src/bench/grep.sh            build, generate, run, print
+#   src/bench/grep.sh --no-build use target/quarkus-app as it is
 #
 # Knobs (environment): BENCH_RUNS (3), BENCH_GIB (size of the file in GiB, 1), BENCH_TMPDIR (where the ~2 GiB of
 # data go, default $TMPDIR or /tmp), BENCH_KEEP=1 (keep the temp dir and the log).
 set -euo pipefail
 export LC_ALL=C
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 
 BUILD=1

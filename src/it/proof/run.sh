@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Proof under crashes and load, against the packaged service on loopback ports, on the filesystem store and on S3
-# (S3Proxy): proof/crash.py (kill -9 during 200 uploads, restart, every id byte-exact, nothing partial or left
-# over) and proof/soak.py (fixed concurrency, mixed sizes, a service with auth on and one with it off side by side,
+# (S3Proxy): src/it/proof/crash.py (kill -9 during 200 uploads, restart, every id byte-exact, nothing partial or left
+# over) and src/it/proof/soak.py (fixed concurrency, mixed sizes, a service with auth on and one with it off side by side,
 # the load alternating between them in slices). Prints PASS/FAIL lines and the
 # Markdown rows of BENCHMARKS.md; exits non-zero if any check failed. Run from the repository root:
-#   bash proof/run.sh            (PROOF_ONLY=crash or PROOF_ONLY=soak runs one part; PROOF_STORES="fs" one store)
+#   bash src/it/proof/run.sh            (PROOF_ONLY=crash or PROOF_ONLY=soak runs one part; PROOF_STORES="fs" one store)
 # Bounded: each part stops itself (timeouts inside); .ci/run also wraps the whole in `timeout`.
 set -uo pipefail
 
 ROOT=$(pwd)
-if [[ ! -f "$ROOT/proof/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
-  echo "run this from the repository root: bash proof/run.sh" >&2
+if [[ ! -f "$ROOT/src/it/proof/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
+  echo "run this from the repository root: bash src/it/proof/run.sh" >&2
   exit 2
 fi
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-proof.XXXXXX")
@@ -87,14 +87,14 @@ for store in $STORES; do
     # all 200 uploads admitted at once (the default admits 32 and answers the rest 503), with the worker pool a third
     # larger than what is admitted (IngestPermits refuses to start otherwise: held workers would stall every upload)
     export PROOF_JAVA_ARGS="$PROOF_JAVA_ARGS -Dtoolspill.auth.enabled=false -Dtoolspill.ingest.max-concurrent=256 -Dquarkus.thread-pool.max-threads=352"
-    out=$(timeout 420 python3 proof/crash.py); rc=$?
+    out=$(timeout 420 python3 src/it/proof/crash.py); rc=$?
     echo "$out" | grep -v '^|'
     ROWS_CRASH+=("$(echo "$out" | grep '^|')")
     ((rc == 0)) || FAILED=1
   fi
   if [[ "${PROOF_ONLY:-soak}" == soak || -z "${PROOF_ONLY:-}" ]]; then
     store_args "$store" soak
-    out=$(timeout 300 python3 proof/soak.py); rc=$?
+    out=$(timeout 300 python3 src/it/proof/soak.py); rc=$?
     echo "$out" | grep -v '^|'
     ROWS_SOAK+=("$(echo "$out" | grep '^|')")
     ((rc == 0)) || FAILED=1
