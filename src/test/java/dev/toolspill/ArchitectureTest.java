@@ -12,7 +12,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The architecture of docs/architecture.md, as rules: packages by feature, arrows pointing down only. A rule that
+ * The architecture of src/docs/architecture.md, as rules: packages by feature, arrows pointing down only. A rule that
  * fails here names the class and the dependency that broke it.
  */
 class ArchitectureTest {

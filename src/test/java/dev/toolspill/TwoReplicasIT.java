@@ -3,6 +3,7 @@ package dev.toolspill;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.s3.S3Server;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,19 +72,10 @@ class TwoReplicasIT {
         return "http://127.0.0.1:" + port;
     }
 
-    static void awaitReady(String base) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (get(base + "/q/health/ready", Map.of()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(100); // poll interval of this readiness check
-        }
-        throw new IllegalStateException(base + " did not become ready within 60 s; see target/replica-*.log");
+    static void awaitReady(String base) {
+        Awaitility.await(base + " ready (see target/replica-*.log)").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
+                .until(() -> get(base + "/q/health/ready", Map.of()).statusCode() == 200);
     }
 
     static HttpResponse<String> get(String url, Map<String, String> headers) throws Exception {

@@ -11,7 +11,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Takes any body and answers 204: the baseline the benchmarks measure tool calls against. It exists only when
- * {@code toolspill.bench.noop=true} (bench/run.sh sets it): a production replica offers no endpoint that does nothing.
+ * {@code toolspill.bench.noop=true} (src/bench/run.sh sets it): a production replica offers no endpoint that does nothing.
  */
 @Path(ApiPaths.NOOP)
 @EndpointDisabled(name = "toolspill.bench.noop", stringValue = "false", disableIfMissing = true)

@@ -216,10 +216,6 @@ public interface ToolspillConfig {
         @WithDefault("1000")
         int grepMaxPatternChars();
 
-        /** Reads of a line a {@code grep:} regular expression may make per character before it is refused as backtracking too much. */
-        @WithDefault("1000")
-        long grepRegexStepsPerChar();
-
         /** Entries of a JSON array that inspect with no selector samples, spread over the array, for the keys it reports. */
         @WithDefault("1000")
         int headSampleEntries();
@@ -301,7 +297,7 @@ public interface ToolspillConfig {
     }
 
     interface Bench {
-        /** Offer POST /v1/noop, the baseline bench/run.sh measures against; off in production. */
+        /** Offer POST /v1/noop, the baseline src/bench/run.sh measures against; off in production. */
         @WithDefault("false")
         boolean noop();
     }

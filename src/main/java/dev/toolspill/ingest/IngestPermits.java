@@ -10,7 +10,7 @@ import java.util.concurrent.Semaphore;
  * How many bodies this replica reads at once ({@code toolspill.ingest.max-concurrent}). A body being read holds no
  * thread: it holds memory, at most {@link IngestFlow#HOLD} bytes of chunks on their way through scanning and writing
  * (far less for a client that trickles), its first bytes for the limit, a scanner and a file or an upload. So this is
- * a memory budget, sized from the heap (docs/design.md, Bounds). Past it, a request is refused before its body is read.
+ * a memory budget, sized from the heap (src/docs/design.md, Bounds). Past it, a request is refused before its body is read.
  */
 @Startup // a budget it cannot honour fails start-up, not the first upload
 @ApplicationScoped

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.grep.UnitSink;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.text.Utf8;
 
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * alone is shown cut, and reads on with {@code bytes:A..B then grep:…}. It keeps the last {@code context} units (their
  * first bytes, in reused buffers) for the context before a match; nothing else is held per unit.
  */
-final class GrepPage {
+final class GrepPage implements UnitSink {
 
     private final Selector.Grep grep;
     private final boolean text;
@@ -81,7 +82,13 @@ final class GrepPage {
      * A unit seen: {@code head[headFrom..+headLength)} holds its first bytes (all of them when it is short enough to
      * show); {@code offset} and {@code length} are its content's place in the blob.
      */
-    void unit(long no, long offset, long length, byte[] head, int headFrom, int headLength, boolean matched) {
+    @Override
+    public boolean unit(long no, long offset, long length, byte[] head, int headFrom, int headLength, boolean matched) {
+        add(no, offset, length, head, headFrom, headLength, matched);
+        return result != null;
+    }
+
+    private void add(long no, long offset, long length, byte[] head, int headFrom, int headLength, boolean matched) {
         if (matched) {
             match(no, offset, length, head, headFrom, headLength);
             return;
@@ -194,6 +201,11 @@ final class GrepPage {
         }
         String status = status(matches, next - 1, matches >= grep.max() ? grep.max() : -1, rest.toString());
         result = new Limited(out + status, 0, rest.toString());
+    }
+
+    /** The answer: the one decided, or, when the search ran to the blob's end, the last part. */
+    Limited answer() {
+        return result != null ? result : finish();
     }
 
     /** The blob ended: the answer is the last part. */

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * The grammar of {@code grep:} selectors: {@code grep:PATTERN} then, each at most once and in any order,
  * {@code context:N}, {@code max:N} and {@code from:N}, each after a space. PATTERN is one of
  * <ul>
- *   <li>{@code /REGEX/} or {@code /REGEX/i}: a Java regular expression, up to the last {@code /} before the options;</li>
+ *   <li>{@code /REGEX/} or {@code /REGEX/i}: a regular expression in Java's syntax (matched by RE2/J, see
+ *   {@link dev.toolspill.inspect.grep.UnitMatcher#of}), up to the last {@code /} before the options;</li>
  *   <li>{@code "TEXT"} or {@code "TEXT"i}: literal text written as a JSON string (outer spaces, quotes, a leading {@code /});</li>
  *   <li>{@code TEXT}: literal text as it is, spaces inside included, case-sensitive.</li>
  * </ul>

@@ -49,18 +49,23 @@ class AuthProfileTest {
         }
     }
 
+    /**
+     * Authentication on, with API keys only (JwtAuthTest, with an issuer configured, has an application of its own),
+     * for this class and {@link TenantsFsTest} (one application for both): the tenants of
+     * {@link TenantsContractTest#tenantsConfig} on its filesystem store (team-b may run only echo), each class's own
+     * API keys, the benchmark baseline, and a path closed to everyone.
+     */
     public static class Profile implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "toolspill.blob-store.fs.root", "target/test-data-auth",
-                    "toolspill.auth.enabled", "true",
-                    "toolspill.bench.noop", "true", // the benchmark baseline is guarded like any endpoint
-                    "toolspill.auth.keys.\"team-a\"", sha256(KEY_A) + "," + sha256(KEY_A2),
-                    "toolspill.auth.keys.\"team-b\"", sha256(KEY_B),
-                    // a path no identity may use: the 403 it answers is what any denial by the security layer looks like
-                    "quarkus.http.auth.permission.closed.paths", "/v1/closed-in-tests",
-                    "quarkus.http.auth.permission.closed.policy", "deny");
+            Map<String, String> config = new java.util.HashMap<>(TenantsContractTest.tenantsConfig(TenantsFsTest.ROOT.toString()));
+            config.put("toolspill.auth.keys.\"team-a\"", String.join(",", sha256(TenantsContractTest.KEY_A), sha256(KEY_A), sha256(KEY_A2)));
+            config.put("toolspill.auth.keys.\"team-b\"", String.join(",", sha256(TenantsContractTest.KEY_B), sha256(KEY_B)));
+            config.put("toolspill.bench.noop", "true"); // the benchmark baseline is guarded like any endpoint
+            // a path no identity may use: the 403 it answers is what any denial by the security layer looks like
+            config.put("quarkus.http.auth.permission.closed.paths", "/v1/closed-in-tests");
+            config.put("quarkus.http.auth.permission.closed.policy", "deny");
+            return config;
         }
     }
 

@@ -5,6 +5,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -14,6 +15,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -132,10 +134,8 @@ class BudgetsProfileTest {
         given().contentType(ContentType.TEXT).body("z".repeat(2000)).when().post("/v1/tool-outputs?tool=t").then().statusCode(200)
                 .body("output", startsWith("[blob:"));
         // the server aborts the dropped upload as its read fails, just after the client saw the connection close
-        for (int attempt = 0; tempFiles() > 0; attempt++) {
-            assertTrue(attempt < 100, "a temp file of the dropped upload is left");
-            Thread.sleep(50);
-        }
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                .untilAsserted(() -> assertEquals(0, tempFiles(), "a temp file of the dropped upload is left"));
     }
 
     private static long tempFiles() throws java.io.IOException {
@@ -144,17 +144,13 @@ class BudgetsProfileTest {
         }
     }
 
-    private void awaitBusy() throws InterruptedException {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            var response = given().contentType(ContentType.TEXT).body("z".repeat(2000)).when().post("/v1/tool-outputs?tool=t");
-            if (response.statusCode() == 503) {
-                response.then().contentType("application/problem+json").header("Retry-After", notNullValue())
-                        .body("detail", containsString("toolspill.ingest.max-concurrent"));
-                return;
-            }
-            Thread.sleep(20); // the slow upload's first bytes are still on their way; a readiness check of its own has no hook here
-        }
-        throw new AssertionError("the second upload was never refused");
+    private void awaitBusy() {
+        // the slow upload's first bytes may still be on their way; a readiness check of its own has no hook here
+        var response = Awaitility.await("the second upload refused").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> given().contentType(ContentType.TEXT).body("z".repeat(2000)).when().post("/v1/tool-outputs?tool=t"),
+                        answer -> answer.statusCode() == 503);
+        response.then().contentType("application/problem+json").header("Retry-After", notNullValue())
+                .body("detail", containsString("toolspill.ingest.max-concurrent"));
     }
 
     @Test

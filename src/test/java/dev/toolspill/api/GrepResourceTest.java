@@ -126,15 +126,14 @@ class GrepResourceTest {
     }
 
     @Test
-    void aRegexThatBacktracksTooMuchIsAnErrorItemNotAHang() throws Exception {
+    void aRegexThatWouldBacktrackCatastrophicallyAnswersInsteadOfHanging() throws Exception {
         String id = storeText("ok\n" + "1,".repeat(60) + "\n" + "filler line\n".repeat(200));
         String call = """
                 {"calls":[{"id":"1","name":"inspect","arguments":{"blob_id":"%s","selector":"grep:/(.*,){11}P/"}}]}""".formatted(id);
         JsonNode item = InspectPagingResourceTest.MAPPER.readTree(given().contentType(ContentType.JSON).body(call)
                 .when().post("/v1/tool-calls").then().statusCode(200).extract().asString()).get("results").get(0);
-        assertEquals("error", item.get("status").asText());
-        assertTrue(item.get("output").asText().contains("gave up on line 2: the regular expression needed more than 1000 steps per "
-                + "character there"), item.get("output").asText());
+        assertEquals("ok", item.get("status").asText(), item.toString());
+        assertEquals("[no matches in lines 1-202]", item.get("output").asText());
         assertNull(item.get("next"));
     }
 

@@ -17,12 +17,17 @@ import static org.hamcrest.Matchers.startsWith;
 
 @QuarkusTest
 @TestProfile(NoStoreProfileTest.Profile.class)
-class NoStoreProfileTest {
+public class NoStoreProfileTest {
 
+    /**
+     * No store, every limit 1000 bytes, and the remote tools of a YAML file: one application for this class,
+     * BlobContentNoStoreTest, PipelinePhasesTest and YamlToolsProfileTest (which only lists the YAML's tools).
+     */
     public static class Profile implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("toolspill.blob-store.type", "none", "toolspill.limits.default", "1000");
+            return Map.of("toolspill.blob-store.type", "none", "toolspill.limits.default", "1000",
+                    "quarkus.config.locations", "yaml/tools.yaml");
         }
     }
 

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code POST /v1/tool-calls?format=...} takes a body exactly as a provider's API returned it (copied from their
  * documented shapes, in {@code src/test/resources/provider-shapes}) and answers exactly what the client appends to
  * its conversation, with Toolspill's facts in the {@code Toolspill-Results} header. The answers are also written to
- * {@code target/provider-shapes/} for {@code clients/typecheck.sh}, which checks them against the providers' SDK types.
+ * {@code target/provider-shapes/} for {@code src/it/clients/typecheck.sh}, which checks them against the providers' SDK types.
  */
 @QuarkusTest
 class ProviderFormatsTest {

@@ -3,27 +3,18 @@ package dev.toolspill.api;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobLayout;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /** Tenants and checksums on the filesystem store: a blob is damaged by flipping bytes of its file. */
 @QuarkusTest
-@TestProfile(TenantsFsTest.Profile.class)
+@TestProfile(AuthProfileTest.Profile.class) // tenantsConfig(ROOT) with the API-key and JWT tests: one application
 class TenantsFsTest extends TenantsContractTest {
 
     static final Path ROOT = Path.of("target/test-data-tenants");
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return tenantsConfig(ROOT.toString());
-        }
-    }
 
     @Override
     protected void damage(String name) throws Exception {

@@ -7,11 +7,13 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -225,10 +227,9 @@ class ToolCallsResourceTest {
                 .body("results[1].status", equalTo("error"))
                 .body("results[1].output", containsString("did not"));
         // both servers notice the request was reset: nothing keeps downloading for calls nobody waits for
-        for (int attempt = 0; ended(base) < endedBefore + 2; attempt++) {
-            assertTrue(attempt < 100, "the abandoned downloads did not stop");
-            Thread.sleep(100); // the remote server notices the reset at its next write
-        }
+        // the remote server notices the reset at its next write
+        Awaitility.await("the abandoned downloads stop").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+                .until(() -> ended(base) >= endedBefore + 2);
     }
 
     @Test

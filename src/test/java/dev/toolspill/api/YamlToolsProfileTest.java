@@ -1,26 +1,16 @@
 package dev.toolspill.api;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.hasItems;
 
 /** Remote tools declared in a YAML file (quarkus.config.locations), as a ConfigMap mounted in a pod would hold them. */
 @QuarkusTest
-@TestProfile(YamlToolsProfileTest.FromYaml.class)
+@TestProfile(NoStoreProfileTest.Profile.class) // quarkus.config.locations=yaml/tools.yaml, with the store-less tests: one application
 class YamlToolsProfileTest {
-
-    public static class FromYaml implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.config.locations", "yaml/tools.yaml");
-        }
-    }
 
     @Test
     void toolNamesWithDashesAndUnderscoresComeFromTheYamlFile() {

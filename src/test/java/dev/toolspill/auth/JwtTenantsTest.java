@@ -3,6 +3,7 @@ package dev.toolspill.auth;
 import com.sun.net.httpserver.HttpServer;
 import dev.toolspill.config.JwtConfig;
 import io.smallrye.jwt.util.KeyUtils;
+import org.awaitility.Awaitility;
 import org.jose4j.jwk.JsonWebKeySet;
 import org.jose4j.jwk.RsaJsonWebKey;
 import org.junit.jupiter.api.Test;
@@ -183,11 +184,9 @@ class JwtTenantsTest {
                     Optional.empty(), Duration.ofSeconds(60), Duration.ofMillis(100))).orElseThrow();
             assertEquals(Optional.empty(), jwts.tenantOf(TestJwts.of("team-a")), "garbage holds no key");
 
-            Optional<String> tenant = Optional.empty();
-            for (int attempt = 0; attempt < 200 && tenant.isEmpty(); attempt++) {
-                Thread.sleep(20); // the next try comes once the 100 ms after the failed load are over
-                tenant = jwts.tenantOf(TestJwts.of("team-a"));
-            }
+            // the next try comes once the 100 ms after the failed load are over
+            Optional<String> tenant = Awaitility.await("the keys loaded again").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> jwts.tenantOf(TestJwts.of("team-a")), Optional::isPresent);
             assertEquals(Optional.of("team-a"), tenant);
         } finally {
             issuer.stop(0);

@@ -77,13 +77,13 @@ public abstract class HeadPictureContractTest {
     @Test
     void aLargeArrayIsSampledOverItsWholeLength() throws Exception {
         List<String> entries = entries(6000);
-        InspectSettings settings = new InspectSettings(1000, 1000, 200, 1 << 20);
+        InspectSettings settings = new InspectSettings(1000, 200, 1 << 20);
         for (BlobId id : StoredTwins.store(store(), "[" + String.join(",", entries) + "]", true)) {
             String head = head(id, 16384, settings);
             String keys = head.substring(head.indexOf("── keys in "));
             assertTrue(keys.matches("(?s)── keys in a sample of 20\\d of 6000 entries, spread over the array ──\nid: \\d+ \\(string\\)\n"
                     + "name: \\d+ \\(string \\d+, null \\d+\\)\nlate: \\d+ \\(array\\)\nentries that are not objects: \\d+ \\(number\\)"), keys);
-            String tight = head(id, 16384, new InspectSettings(1000, 1000, 200, 2000));
+            String tight = head(id, 16384, new InspectSettings(1000, 200, 2000));
             assertTrue(tight.matches("(?s).*── keys in a sample of \\d+ of 6000 entries.*") && !tight.contains("sample of 20"),
                     "a small byte budget samples fewer entries: " + tight.substring(tight.indexOf("── keys in ")));
             assertTrue(head(id, 300, settings).getBytes(StandardCharsets.UTF_8).length <= 300, "within the limit");

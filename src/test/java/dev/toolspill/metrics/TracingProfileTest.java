@@ -1,20 +1,23 @@
 package dev.toolspill.metrics;
 
+import dev.toolspill.retention.FsRetentionTest;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 import static io.restassured.RestAssured.given;
@@ -23,17 +26,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /** With the OpenTelemetry SDK turned on, a batch, each of its calls and each store call is a span of the request's trace. */
 @QuarkusTest
-@TestProfile(TracingProfileTest.Tracing.class)
+@TestProfile(FsRetentionTest.Profile.class) // the SDK on (spans every 10 ms), with the retention tests: one application
 class TracingProfileTest {
-
-    public static class Tracing implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.otel.sdk.disabled", "false",
-                    "quarkus.otel.bsp.schedule.delay", "10ms",
-                    "quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
-        }
-    }
 
     /** Spans end up here, as an OTLP collector would get them (Quarkus exports to every SpanExporter bean). */
     @ApplicationScoped
@@ -65,15 +59,11 @@ class TracingProfileTest {
 
     /** Spans are exported in batches, every few milliseconds here: wait for the one wanted, at most a few seconds. */
     private SpanData awaitSpan(Predicate<SpanData> wanted) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            for (SpanData span : spans.getFinishedSpanItems()) {
-                if (wanted.test(span)) {
-                    return span;
-                }
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L); // a poll, not a wait for time to pass
+        try {
+            return Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> spans.getFinishedSpanItems().stream().filter(wanted).findFirst(), Optional::isPresent).get();
+        } catch (ConditionTimeoutException e) {
+            return fail("no such span among " + spans.getFinishedSpanItems().stream().map(SpanData::getName).toList());
         }
-        return fail("no such span among " + spans.getFinishedSpanItems().stream().map(SpanData::getName).toList());
     }
 }

@@ -288,16 +288,13 @@ class SummarizerTest {
     @Test
     void aSingleFiveMegabyteLineIsOneClippedLine() {
         String huge = "y".repeat(5 * 1024 * 1024);
-        long start = System.nanoTime();
-        String summary = summarizer.text(ID, huge);
-        long millis = (System.nanoTime() - start) / 1_000_000;
+        String summary = summarizer.text(ID, huge); // how fast is the benchmarks' to say: a unit test does not time
         // id line 58 + head rule 19 = 77 bytes; the line gets the other 323 minus its newline
         assertEquals(TAG + " text | 1 lines\n"
                 + "── head ──\n"
                 + "y".repeat(319) + "…", summary);
         assertEquals(MAX, bytes(summary));
         assertEquals(summary, summarizer.text(ID, huge + "\n"), "a final newline changes nothing");
-        assertTrue(millis < 2000, "took " + millis + " ms");
     }
 
     @Test

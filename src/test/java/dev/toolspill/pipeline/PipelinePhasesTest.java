@@ -1,7 +1,7 @@
 package dev.toolspill.pipeline;
 
+import dev.toolspill.api.NoStoreProfileTest;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,15 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * full output, and the limit applies to what they put in.
  */
 @QuarkusTest
-@TestProfile(PipelinePhasesTest.Profile.class)
+@TestProfile(NoStoreProfileTest.Profile.class) // no store, and a limit of 1000 bytes (echo's among them): one application for both
 class PipelinePhasesTest {
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("toolspill.blob-store.type", "none", "toolspill.limits.tools.\"echo\"", "1000");
-        }
-    }
 
     @Test
     void interceptorsSeeTheFullOutputAndTheLimitCutsWhatTheyReturn() {

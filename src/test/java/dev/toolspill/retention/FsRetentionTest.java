@@ -20,14 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Retention on the filesystem store, in a root of its own, swept every 200 ms; max-age written the short way. */
 @QuarkusTest
 @TestProfile(FsRetentionTest.Profile.class)
-class FsRetentionTest extends RetentionContractTest {
+public class FsRetentionTest extends RetentionContractTest {
 
+    /**
+     * Retention on a root of its own, and the OpenTelemetry SDK on (spans exported every 10 ms, to the in-memory
+     * exporter of TracingProfileTest and a closed OTLP port): one application for this class and TracingProfileTest.
+     */
     public static class Profile implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("toolspill.blob-store.fs.root", "target/test-retention",
                     "toolspill.retention.max-age", "2h",
-                    "toolspill.retention.interval", "200ms");
+                    "toolspill.retention.interval", "200ms",
+                    "quarkus.otel.sdk.disabled", "false",
+                    "quarkus.otel.bsp.schedule.delay", "10ms",
+                    "quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
         }
     }
 

@@ -5,6 +5,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -39,14 +40,8 @@ abstract class RetentionContractTest {
     protected abstract boolean holds(String name);
 
     /** Waits for a condition the service reaches on its own timer, polling; fails after 30 s. */
-    static void eventually(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within 30 s: " + what);
-            }
-            Thread.sleep(100); // the poll interval of this readiness check: the sweep runs on the service's timer
-        }
+    static void eventually(String what, BooleanSupplier condition) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(condition::getAsBoolean);
     }
 
     static int status(String path) {

@@ -8,6 +8,13 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Tools that exist only in tests, each pinning one behaviour of the pipeline. */
 public final class TestTools {
@@ -137,6 +144,78 @@ public final class TestTools {
             return Uni.createFrom().item("slept on " + (io.vertx.core.Context.isOnEventLoopThread() ? "event loop" : "worker"));
         }
     }
+
+    /**
+     * Answers once {@code parties} calls of its {@code group} are running at the same time, without holding a thread:
+     * "met N of N" then, or "only K of N at once" if they never were (calls run one after another never meet). A
+     * deterministic check of concurrency, where a timing would depend on the machine's load.
+     */
+    @ApplicationScoped
+    public static class Meeting extends Base {
+        static final Map<String, Group> GROUPS = new ConcurrentHashMap<>();
+
+        record Group(AtomicInteger arrived, CompletableFuture<Void> all) {
+        }
+
+        static Group arrive(JsonNode arguments) {
+            int parties = arguments.path("parties").asInt();
+            Group group = GROUPS.computeIfAbsent(arguments.path("group").asText(),
+                    key -> new Group(new AtomicInteger(), new CompletableFuture<>()));
+            if (group.arrived().incrementAndGet() == parties) {
+                group.all().complete(null);
+            }
+            return group;
+        }
+
+        static String met(Group group, int parties) {
+            return group.all().isDone() ? "met " + parties + " of " + parties : "only " + group.arrived().get() + " of " + parties + " at once";
+        }
+
+        @Override
+        public String name() {
+            return "meeting";
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            int parties = arguments.path("parties").asInt();
+            Group group = arrive(arguments);
+            return Uni.createFrom().completionStage(group.all())
+                    .ifNoItem().after(MEETING_WAIT).recoverWithItem((Void) null)
+                    .map(ignored -> met(group, parties));
+        }
+    }
+
+    /** As {@link Meeting}, blocking its thread while it waits; declares it, so each call runs on a worker of its own. */
+    @ApplicationScoped
+    public static class BlockingMeeting extends Base {
+        @Override
+        public String name() {
+            return "blocking_meeting";
+        }
+
+        @Override
+        public boolean blocking() {
+            return true;
+        }
+
+        @Override
+        public Uni<String> execute(JsonNode arguments) {
+            int parties = arguments.path("parties").asInt();
+            Meeting.Group group = Meeting.arrive(arguments);
+            try {
+                group.all().get(MEETING_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // reported below as not met
+            }
+            return Uni.createFrom().item(Meeting.met(group, parties) + " on " + (io.vertx.core.Context.isOnEventLoopThread() ? "event loop" : "worker"));
+        }
+    }
+
+    /** How long a meeting waits for the others: far longer than starting a batch takes, and under the 30 s call timeout. */
+    static final Duration MEETING_WAIT = Duration.ofSeconds(20);
 
     /** Never answers; its timeout is set low in the test configuration. */
     @ApplicationScoped

@@ -1,27 +1,28 @@
 package dev.toolspill.blob.fs;
 
+import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreContractTest;
-import dev.toolspill.blob.BlobFormat;
-import static dev.toolspill.TestVertx.VERTX;
-import java.nio.charset.StandardCharsets;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import static dev.toolspill.TestVertx.VERTX;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -99,11 +100,9 @@ class FsBlobStoreTest extends BlobStoreContractTest {
         await(new FsBlobStore(root, VERTX, Duration.ofMillis(500)).prepare());
         Path afterStart = Files.writeString(tmp.resolve("019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f73.456.part"), "a write of this run");
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (Files.exists(crashed) && System.nanoTime() < deadline) {
-            Thread.sleep(50); // polls the second pass, one crash window after start-up
-        }
-        assertFalse(Files.exists(crashed), "not written to since the replica started, one crash window later");
+        // the second pass comes one crash window after start-up
+        Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).untilAsserted(() ->
+                assertFalse(Files.exists(crashed), "not written to since the replica started, one crash window later"));
         assertTrue(Files.exists(afterStart), "written after the start: a live write");
     }
 

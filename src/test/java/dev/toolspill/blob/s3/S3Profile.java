@@ -5,11 +5,13 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Toolspill on the S3 store, against a fresh S3 server whose bucket does not exist yet: the
- * service creates it ({@code create-bucket=true}). Store retries are quick so outage tests stay short.
+ * Toolspill on the S3 store, against the run's S3 server (see {@link S3Server}) and a bucket of the profile's own
+ * that does not exist yet: the service creates it ({@code create-bucket=true}). Store retries are quick so outage
+ * tests stay short.
  */
 public class S3Profile implements QuarkusTestProfile {
 
@@ -17,9 +19,16 @@ public class S3Profile implements QuarkusTestProfile {
     public static volatile S3Server server;
 
     public static class Resource implements QuarkusTestResourceLifecycleManager {
+        private String bucket = "toolspill-it";
+
+        @Override
+        public void init(Map<String, String> initArgs) {
+            bucket = initArgs.getOrDefault("bucket", bucket);
+        }
+
         @Override
         public Map<String, String> start() {
-            server = S3Server.start("toolspill-it", false);
+            server = S3Server.start(bucket, false);
             Map<String, String> config = new HashMap<>(server.quarkusConfig());
             config.put("toolspill.blob-store.s3.create-bucket", "true");
             config.put("toolspill.blob-store.retry.attempts", "2");
@@ -40,7 +49,13 @@ public class S3Profile implements QuarkusTestProfile {
 
     @Override
     public List<TestResourceEntry> testResources() {
-        return List.of(new TestResourceEntry(Resource.class));
+        return List.of(new TestResourceEntry(Resource.class, Map.of("bucket", bucket())));
+    }
+
+    /** A bucket per profile, so that what one profile's tests list in their bucket is theirs alone. */
+    private String bucket() {
+        String name = getClass().getName();
+        return "toolspill-" + name.substring(name.lastIndexOf('.') + 1).replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT);
     }
 
     @Override

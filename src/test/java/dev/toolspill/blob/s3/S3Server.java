@@ -1,5 +1,7 @@
 package dev.toolspill.blob.s3;
 
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
@@ -27,6 +29,10 @@ import java.util.stream.Stream;
  * A real S3 server for tests: S3Proxy (filesystem backend) as its own JVM on a free loopback port, or,
  * when {@code TOOLSPILL_TEST_S3_ENDPOINT} is set, an external S3 or MinIO named by the
  * {@code TOOLSPILL_TEST_S3_*} variables (ENDPOINT, ACCESS_KEY, SECRET_KEY, REGION, BUCKET).
+ * <p>
+ * One S3Proxy serves the whole test run (it takes seconds to start, and a class needs only a bucket): each
+ * {@link #start(String)} gets a bucket of its own name on it, and the process ends with the JVM. {@link #halt()} and
+ * {@link #launch()} stop and restart that process for outage tests, on the same port and data.
  */
 public final class S3Server {
 
@@ -38,21 +44,18 @@ public final class S3Server {
     private final String secretKey;
     private final String region;
     private final String bucket;
-    private final Path baseDir;
-    private final int port;
-    private Process process;
+    private final Proxy proxy;
 
-    private S3Server(String endpoint, String accessKey, String secretKey, String region, String bucket, Path baseDir, int port) {
+    private S3Server(String endpoint, String accessKey, String secretKey, String region, String bucket, Proxy proxy) {
         this.endpoint = endpoint;
         this.accessKey = accessKey;
         this.secretKey = secretKey;
         this.region = region;
         this.bucket = bucket;
-        this.baseDir = baseDir;
-        this.port = port;
+        this.proxy = proxy;
     }
 
-    /** Starts S3Proxy with {@code bucket} created, or connects to the external server if one is configured. */
+    /** A bucket named {@code bucket}, created, on the run's S3Proxy, or the external server if one is configured. */
     public static S3Server start(String bucket) {
         return start(bucket, true);
     }
@@ -62,103 +65,43 @@ public final class S3Server {
         String external = System.getenv("TOOLSPILL_TEST_S3_ENDPOINT");
         if (external != null && !external.isBlank()) {
             return new S3Server(external, env("TOOLSPILL_TEST_S3_ACCESS_KEY", "minioadmin"), env("TOOLSPILL_TEST_S3_SECRET_KEY", "minioadmin"),
-                    env("TOOLSPILL_TEST_S3_REGION", "us-east-1"), env("TOOLSPILL_TEST_S3_BUCKET", bucket), null, -1);
+                    env("TOOLSPILL_TEST_S3_REGION", "us-east-1"), env("TOOLSPILL_TEST_S3_BUCKET", bucket), null);
         }
         try {
-            Path baseDir = Files.createTempDirectory("s3proxy-");
+            Proxy shared = Proxy.ofRun();
+            Path dir = shared.baseDir.resolve(bucket);
+            delete(dir); // a fresh bucket, whatever a class before left under this name
             if (create) {
-                Files.createDirectories(baseDir.resolve(bucket));
+                Files.createDirectories(dir);
             }
-            int port = freePort();
-            S3Server server = new S3Server("http://127.0.0.1:" + port, ACCESS_KEY, SECRET_KEY, "us-east-1", bucket, baseDir, port);
-            server.launch();
-            return server;
+            return new S3Server(shared.endpoint(), ACCESS_KEY, SECRET_KEY, "us-east-1", bucket, shared);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     public boolean external() {
-        return baseDir == null;
+        return proxy == null;
     }
 
     /** Starts (or restarts, on the same port and data) the S3Proxy process and waits until it answers. */
     public void launch() throws IOException {
-        if (external()) {
-            return;
-        }
-        Path properties = baseDir.resolveSibling(baseDir.getFileName() + ".properties");
-        Files.writeString(properties, String.join("\n",
-                "s3proxy.endpoint=" + endpoint,
-                "s3proxy.authorization=aws-v2-or-v4",
-                "s3proxy.identity=" + accessKey,
-                "s3proxy.credential=" + secretKey,
-                "s3proxy.ignore-unknown-headers=true",
-                "jclouds.provider=filesystem",
-                "jclouds.filesystem.basedir=" + baseDir));
-        String jar = System.getProperty("s3proxy.jar", "target/s3proxy/s3proxy.jar");
-        if (!Files.exists(Path.of(jar))) {
-            throw new IllegalStateException(jar + " is missing: run the tests through Maven, which copies S3Proxy there");
-        }
-        Path log = baseDir.resolveSibling(baseDir.getFileName() + ".log");
-        process = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar, "--properties", properties.toString()))
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        awaitReady(log);
-    }
-
-    private void awaitReady(Path log) throws IOException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("S3Proxy exited with " + process.exitValue() + ": " + Files.readString(log));
-            }
-            try {
-                http.send(HttpRequest.newBuilder(URI.create(endpoint + "/")).timeout(Duration.ofSeconds(1)).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                return; // any HTTP answer (403 without credentials) means it is serving
-            } catch (IOException e) {
-                onSpinWait(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new IllegalStateException("S3Proxy did not answer within 60 s: " + Files.readString(log));
-    }
-
-    private static void onSpinWait(long millis) {
-        try {
-            Thread.sleep(millis); // poll interval of the readiness check above
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!external()) {
+            proxy.launch();
         }
     }
 
-    /** Stops the server process; its data stays for a later {@link #launch()}. */
+    /** Stops the server process (an outage of every bucket); its data stays for a later {@link #launch()}. */
     public void halt() {
-        if (process != null) {
-            process.destroyForcibly(); // an outage, not a shutdown: and quicker
-            try {
-                process.waitFor();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            process = null;
+        if (!external()) {
+            proxy.halt();
         }
     }
 
+    /** Removes this bucket; the process serves the rest of the run and stops with the JVM. */
     public void stop() {
-        halt();
-        if (baseDir != null) {
-            try (Stream<Path> files = Files.walk(baseDir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException ignored) {
-                // a temp dir left behind is harmless
-            }
+        if (!external()) {
+            delete(proxy.baseDir.resolve(bucket));
         }
     }
 
@@ -172,7 +115,7 @@ public final class S3Server {
 
     /** The object's bytes straight from the server's disk (S3Proxy's filesystem backend). */
     public Path objectFile(String key) {
-        return baseDir.resolve(bucket).resolve(key);
+        return proxy.baseDir.resolve(bucket).resolve(key);
     }
 
     public S3AsyncClient client() {
@@ -208,5 +151,127 @@ public final class S3Server {
     private static String env(String name, String fallback) {
         String value = System.getenv(name);
         return value == null || value.isBlank() ? fallback : value;
+    }
+
+    private static void delete(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp dir left behind is harmless
+        }
+    }
+
+    /**
+     * The run's S3Proxy: its data directory (a bucket is a directory in it), its port and its process. Every Quarkus
+     * application of the run loads this class anew in a class loader of its own, so what they share (the directory,
+     * the port and the process id) is kept in the system properties, and locked on them; not under {@code toolspill.},
+     * which Quarkus refuses to start with when it does not map a key.
+     */
+    private static final class Proxy {
+        private static final String DIR = "tests.s3proxy.dir";
+        private static final String PORT = "tests.s3proxy.port";
+        private static final String PID = "tests.s3proxy.pid";
+
+        private final Path baseDir;
+        private final int port;
+
+        private Proxy(Path baseDir, int port) {
+            this.baseDir = baseDir;
+            this.port = port;
+        }
+
+        /** The run's S3Proxy, started by the first caller. */
+        static Proxy ofRun() throws IOException {
+            synchronized (System.getProperties()) {
+                String dir = System.getProperty(DIR);
+                if (dir != null) {
+                    return new Proxy(Path.of(dir), Integer.parseInt(System.getProperty(PORT)));
+                }
+                Proxy proxy = new Proxy(Files.createTempDirectory("s3proxy-"), freePort());
+                proxy.launch();
+                System.setProperty(DIR, proxy.baseDir.toString());
+                System.setProperty(PORT, String.valueOf(proxy.port));
+                Runtime.getRuntime().addShutdownHook(new Thread(proxy::destroy, "s3proxy-stop"));
+                return proxy;
+            }
+        }
+
+        String endpoint() {
+            return "http://127.0.0.1:" + port;
+        }
+
+        void launch() throws IOException {
+            synchronized (System.getProperties()) {
+                if (running().isPresent()) {
+                    return;
+                }
+                Path properties = baseDir.resolveSibling(baseDir.getFileName() + ".properties");
+                Files.writeString(properties, String.join("\n",
+                        "s3proxy.endpoint=" + endpoint(),
+                        "s3proxy.authorization=aws-v2-or-v4",
+                        "s3proxy.identity=" + ACCESS_KEY,
+                        "s3proxy.credential=" + SECRET_KEY,
+                        "s3proxy.ignore-unknown-headers=true",
+                        "jclouds.provider=filesystem",
+                        "jclouds.filesystem.basedir=" + baseDir));
+                String jar = System.getProperty("s3proxy.jar", "target/s3proxy/s3proxy.jar");
+                if (!Files.exists(Path.of(jar))) {
+                    throw new IllegalStateException(jar + " is missing: run the tests through Maven, which copies S3Proxy there");
+                }
+                Path log = baseDir.resolveSibling(baseDir.getFileName() + ".log");
+                Process process = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx256m", "-jar", jar, "--properties", properties.toString()))
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                        .start();
+                System.setProperty(PID, String.valueOf(process.pid()));
+                awaitReady(process, log);
+            }
+        }
+
+        /** Waits until S3Proxy answers HTTP (any answer: a 403 without credentials means it is serving). */
+        private void awaitReady(Process started, Path log) throws IOException {
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+            HttpRequest probe = HttpRequest.newBuilder(URI.create(endpoint() + "/")).timeout(Duration.ofSeconds(1)).build();
+            try {
+                Awaitility.await("S3Proxy at " + endpoint()).atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO)
+                        .pollInterval(Duration.ofMillis(100)).until(() -> {
+                            if (!started.isAlive()) {
+                                throw new IllegalStateException("S3Proxy exited with " + started.exitValue() + ": " + Files.readString(log));
+                            }
+                            try {
+                                http.send(probe, HttpResponse.BodyHandlers.discarding());
+                                return true;
+                            } catch (IOException notYet) {
+                                return false;
+                            }
+                        });
+            } catch (ConditionTimeoutException e) {
+                throw new IllegalStateException("S3Proxy did not answer within 60 s: " + Files.readString(log));
+            }
+        }
+
+        private static java.util.Optional<ProcessHandle> running() {
+            String pid = System.getProperty(PID);
+            return pid == null ? java.util.Optional.empty() : ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive);
+        }
+
+        void halt() {
+            synchronized (System.getProperties()) {
+                running().ifPresent(process -> {
+                    process.destroyForcibly(); // an outage, not a shutdown: and quicker
+                    process.onExit().join();
+                });
+                System.clearProperty(PID);
+            }
+        }
+
+        void destroy() {
+            halt();
+            delete(baseDir);
+        }
     }
 }

@@ -4,10 +4,11 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.blob.spool.SpoolingBlobStore;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,9 @@ class S3ServiceTest {
                 .then().statusCode(200).extract().path("blob.id");
     }
 
+    /** The names of finished objects: blobs, their records and their read indexes. */
+    static final String FINISHED = "blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx";
+
     static List<String> keys(S3AsyncClient client) {
         return client.listObjectsV2(list -> list.bucket(S3Profile.server.bucket())).join()
                 .contents().stream().map(S3Object::key).sorted().collect(Collectors.toList());
@@ -64,7 +68,7 @@ class S3ServiceTest {
                             "blobs/" + textId + ".meta").stream().sorted().toList(),
                     keys.stream().filter(key -> key.startsWith("blobs/") && (key.contains(textId) || key.contains(jsonId))).toList(),
                     "each output is exactly one object under its own name, with its record beside it");
-            assertTrue(keys.stream().allMatch(key -> key.matches("blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx")), keys.toString());
+            assertTrue(keys.stream().allMatch(key -> key.matches(FINISHED)), keys.toString());
             assertEquals(text, client.getObject(get -> get.bucket(S3Profile.server.bucket()).key("blobs/" + textId + ".txt"),
                     AsyncResponseTransformer.toBytes()).join().asUtf8String());
             assertEquals(json, client.getObject(get -> get.bucket(S3Profile.server.bucket()).key("blobs/" + jsonId + ".json"),
@@ -125,12 +129,13 @@ class S3ServiceTest {
             S3Profile.server.launch();
         }
         // the spool's own timer may be draining already: then this pass does nothing, and the next one looks again
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (spool.holds(dev.toolspill.blob.BlobId.parse(spooledId)) && System.nanoTime() < deadline) {
-            if (((SpoolingBlobStore) store).drainNow().await().atMost(Duration.ofSeconds(60)) == 0) {
-                Thread.sleep(100); // poll interval while the timer's pass ends
+        dev.toolspill.blob.BlobId spooled = dev.toolspill.blob.BlobId.parse(spooledId);
+        Awaitility.await("the spool drained").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            if (spool.holds(spooled)) {
+                ((SpoolingBlobStore) store).drainNow().await().atMost(Duration.ofSeconds(60));
             }
-        }
+            return !spool.holds(spooled);
+        });
         assertTrue(!spool.holds(dev.toolspill.blob.BlobId.parse(spooledId)), "the spool uploaded the blob");
         try (S3AsyncClient client = S3Profile.server.client()) {
             assertEquals("0123456789".repeat(5000), client.getObject(get -> get.bucket(S3Profile.server.bucket())
@@ -145,7 +150,10 @@ class S3ServiceTest {
     @Order(3)
     void aLargeBodyThatIsNotJsonLeavesNothingInTheBucket() {
         try (S3AsyncClient client = S3Profile.server.client()) {
-            List<String> before = keys(client);
+            // taken once no write is in flight (an object being written shows under a temporary name, e.g. an index the
+            // test before caused), so that the listing after differs only by what this body left
+            List<String> before = Awaitility.await("no write in flight").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> keys(client), keys -> keys.stream().allMatch(key -> key.matches(FINISHED)));
             // over one 8 MiB part, so the multipart upload has started when the JSON turns out broken
             String broken = "[" + "{\"n\": 12345678},".repeat(700_000) + "{\"n\": ";
             given().contentType(ContentType.JSON).body(broken.getBytes(StandardCharsets.UTF_8)).when().post("/v1/tool-outputs?tool=t")

@@ -1,16 +1,16 @@
 package dev.toolspill.tool.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.tool.ToolException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.toolspill.tool.ToolException;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -108,10 +108,12 @@ class McpUpstreamLimitsTest {
                 .await().atMost(Duration.ofMinutes(1)));
         assertTrue(away.getMessage().contains("is unavailable: its MCP server up"), away.getMessage());
 
-        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos(); // a readiness wait, not a speed bound
-        while (!upstream.tools().isEmpty() && System.nanoTime() < deadline) {
-            upstream.refresh().await().atMost(Duration.ofMinutes(1)); // a no-op while the refresh the failed call started runs
-        }
+        Awaitility.await("the unreachable server's tools withdrawn").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            if (!upstream.tools().isEmpty()) {
+                upstream.refresh().await().atMost(Duration.ofMinutes(1)); // a no-op while the refresh the failed call started runs
+            }
+            return upstream.tools().isEmpty();
+        });
         assertEquals(0, upstream.tools().size(), "a server that cannot be reached offers no tools");
         assertEquals(2, changes.get());
         upstream.close();

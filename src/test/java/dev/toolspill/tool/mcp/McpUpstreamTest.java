@@ -9,10 +9,12 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -55,22 +57,11 @@ class McpUpstreamTest {
 
     /** Waits for the upstream refresh (a readiness condition, polled), failing with what was listed last. */
     static void awaitTools(Predicate<List<String>> condition, String what) {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        List<String> names = toolNames();
-        while (!condition.test(names)) {
-            assertTrue(System.nanoTime() < deadline, () -> "waited a minute for " + what + "; tools now: " + toolNames());
-            pollInterval();
-            names = toolNames();
-        }
-    }
-
-    static void pollInterval() {
-        try {
-            Thread.sleep(50); // the poll interval of the readiness checks above: refreshes run on the service's timer
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        // refreshes run on the service's timer
+        Awaitility.await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> {
+            List<String> names = toolNames();
+            assertTrue(condition.test(names), () -> "waited for " + what + "; tools now: " + names);
+        });
     }
 
     static JsonPath call(String name, String arguments) {

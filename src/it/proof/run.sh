@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Proof under crashes and load, against the packaged service on loopback ports, on the filesystem store and on S3
+# (S3Proxy): src/it/proof/crash.py (kill -9 during 200 uploads, restart, every id byte-exact, nothing partial or left
+# over) and src/it/proof/soak.py (fixed concurrency, mixed sizes, a service with auth on and one with it off side by side,
+# the load alternating between them in slices). Prints PASS/FAIL lines and the
+# Markdown rows of BENCHMARKS.md; exits non-zero if any check failed. Run from the repository root:
+#   bash src/it/proof/run.sh            (PROOF_ONLY=crash or PROOF_ONLY=soak runs one part; PROOF_STORES="fs" one store)
+# Bounded: each part stops itself (timeouts inside); .ci/run also wraps the whole in `timeout`.
+set -uo pipefail
+
+ROOT=$(pwd)
+if [[ ! -f "$ROOT/src/it/proof/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
+  echo "run this from the repository root: bash src/it/proof/run.sh" >&2
+  exit 2
+fi
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-proof.XXXXXX")
+S3_PID=""
+cleanup() {
+  local rc=$?
+  if [[ -n "$S3_PID" ]]; then kill "$S3_PID" 2>/dev/null; wait "$S3_PID" 2>/dev/null; fi
+  if [[ "${PROOF_KEEP:-0}" == 1 ]]; then echo "kept $WORK" >&2; else rm -rf "$WORK"; fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if [[ ! -f target/quarkus-app/quarkus-run.jar ]]; then
+  ./mvnw -q -DskipTests package || { echo "FAIL build: ./mvnw package failed"; exit 1; }
+fi
+if [[ ! -f target/s3proxy/s3proxy.jar ]]; then
+  ./mvnw -q process-test-resources || { echo "FAIL build: ./mvnw process-test-resources failed"; exit 1; }
+fi
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+export PROOF_WORK="$WORK" PROOF_JAR="${PROOF_JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"
+BASE_ARGS="-Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.management.port=0"
+FAILED=0
+ROWS_CRASH=()
+ROWS_SOAK=()
+
+start_s3proxy() {
+  S3_PORT=$(free_port)
+  export FAULTS_S3_URL="http://127.0.0.1:$S3_PORT" FAULTS_S3_ACCESS=proof FAULTS_S3_SECRET=proof-secret \
+    FAULTS_S3_BUCKET=toolspill-proof FAULTS_S3_BASE="$WORK/s3data"
+  mkdir -p "$FAULTS_S3_BASE"
+  cat >"$WORK/s3proxy.properties" <<PROPS
+s3proxy.endpoint=$FAULTS_S3_URL
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=$FAULTS_S3_ACCESS
+s3proxy.credential=$FAULTS_S3_SECRET
+s3proxy.ignore-unknown-headers=true
+jclouds.provider=filesystem
+jclouds.filesystem.basedir=$FAULTS_S3_BASE
+PROPS
+  # S3Proxy stands in for S3: a roomy heap keeps its own GC pauses out of what the soak compares
+  java -Xmx1g -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
+  S3_PID=$!
+  for _ in $(seq 1 300); do
+    curl -s -o /dev/null -m 2 "$FAULTS_S3_URL/" && return 0
+    kill -0 "$S3_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  echo "FAIL setup: S3Proxy did not start"; exit 1
+}
+
+store_args() { # store run: sets PROOF_JAVA_ARGS for that store (a fresh fs root or bucket per run)
+  if [[ $1 == fs ]]; then
+    export PROOF_FS_ROOT="$WORK/fs-$2"
+    PROOF_JAVA_ARGS="$BASE_ARGS -Dtoolspill.blob-store.fs.root=$PROOF_FS_ROOT"
+  else
+    export FAULTS_S3_BUCKET="toolspill-proof-$2"
+    PROOF_JAVA_ARGS="$BASE_ARGS -Dtoolspill.blob-store.type=s3 -Dtoolspill.blob-store.s3.bucket=$FAULTS_S3_BUCKET"
+    PROOF_JAVA_ARGS+=" -Dtoolspill.blob-store.s3.create-bucket=true -Dquarkus.s3.endpoint-override=$FAULTS_S3_URL"
+    PROOF_JAVA_ARGS+=" -Dquarkus.s3.path-style-access=true -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static"
+    PROOF_JAVA_ARGS+=" -Dquarkus.s3.aws.credentials.static-provider.access-key-id=$FAULTS_S3_ACCESS"
+    PROOF_JAVA_ARGS+=" -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=$FAULTS_S3_SECRET"
+  fi
+  export PROOF_JAVA_ARGS
+}
+
+STORES=${PROOF_STORES:-fs s3}
+[[ " $STORES " == *" s3 "* ]] && start_s3proxy
+for store in $STORES; do
+  export PROOF_STORE=$store
+  if [[ "${PROOF_ONLY:-crash}" == crash || -z "${PROOF_ONLY:-}" ]]; then
+    store_args "$store" crash
+    # all 200 uploads admitted at once (the default admits 32 and answers the rest 503), with the worker pool a third
+    # larger than what is admitted (IngestPermits refuses to start otherwise: held workers would stall every upload)
+    export PROOF_JAVA_ARGS="$PROOF_JAVA_ARGS -Dtoolspill.auth.enabled=false -Dtoolspill.ingest.max-concurrent=256 -Dquarkus.thread-pool.max-threads=352"
+    out=$(timeout 420 python3 src/it/proof/crash.py); rc=$?
+    echo "$out" | grep -v '^|'
+    ROWS_CRASH+=("$(echo "$out" | grep '^|')")
+    ((rc == 0)) || FAILED=1
+  fi
+  if [[ "${PROOF_ONLY:-soak}" == soak || -z "${PROOF_ONLY:-}" ]]; then
+    store_args "$store" soak
+    out=$(timeout 300 python3 src/it/proof/soak.py); rc=$?
+    echo "$out" | grep -v '^|'
+    ROWS_SOAK+=("$(echo "$out" | grep '^|')")
+    ((rc == 0)) || FAILED=1
+  fi
+done
+
+if ((${#ROWS_CRASH[@]})); then
+  printf '\n| check | result | observed |\n|---|---|---|\n'; printf '%s\n' "${ROWS_CRASH[@]}"
+fi
+if ((${#ROWS_SOAK[@]})); then
+  printf '\n| store | auth | concurrency | ops/s | p50 ms | p99 ms | errors | heap after GC, start → middle → end (MiB) |\n|---|---|---|---|---|---|---|---|\n'
+  printf '%s\n' "${ROWS_SOAK[@]}"
+fi
+exit "$FAILED"
