@@ -225,44 +225,7 @@ public interface ToolspillConfig {
         long headSampleBytes();
     }
 
-    interface Pipeline {
-        /** Calls of one batch that run at the same time. */
-        @WithDefault("16")
-        int maxConcurrency();
-
-        /** How long one call may run before it becomes an error result. */
-        @WithDefault("30s")
-        Duration timeout();
-
-        /** Per-tool timeout overrides, keyed by tool name. */
-        Map<String, Duration> timeouts();
-
-        /** Calls one batch may hold (413 above). */
-        @WithDefault("1000")
-        int maxCalls();
-
-        /** Largest JSON body of {@code /v1/tool-calls} (and every other JSON endpoint), in bytes (413 above). */
-        @WithDefault("16777216")
-        long maxBodyBytes();
-
-        /**
-         * Bytes of bodies read whole (batches, MCP messages, every body but a streamed upload) this replica holds at
-         * once, counted by their Content-Length; past it 503 with Retry-After before the body is read. Default: a
-         * sixteenth of the maximum heap, and never less than {@link #maxBodyBytes()}.
-         */
-        Optional<Long> bufferedBytesBudget();
-
-        /**
-         * Longest a body read whole may take to arrive once admitted; past it its connection is closed and its bytes
-         * go back to the budget, so a client that declares a large body and sends it slowly holds the budget this long
-         * at most.
-         */
-        @WithDefault("30s")
-        Duration bodyTimeout();
-
-        /** Largest {@code Toolspill-Results} header of a provider-shaped answer, in bytes; past it a short form per call. */
-        @WithDefault("8192")
-        int resultsHeaderMaxBytes();
+    interface Pipeline extends PipelineConfig {
     }
 
     interface Auth {
