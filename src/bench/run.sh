@@ -727,7 +727,7 @@ echo
 cat "$W/results.md"
 
 if [ "$WRITE" = 1 ]; then
-    out=$ROOT/BENCHMARKS.md
+    out=$ROOT/src/bench/BENCHMARKS.md
     if [ ! -f "$out" ] || ! grep -q '<!-- results:start -->' "$out"; then
         printf '\n## Latest run\n\n<!-- results:start -->\n<!-- results:end -->\n' >> "$out"
     fi

@@ -225,7 +225,7 @@ def report(rows, datasets, grep, grep_row, log):
 def write(results, big):
     """Replaces the results between the markers of the run's kind (200 MB or 1 GiB log) in BENCHMARKS.md."""
     start, end = MARKERS[big]
-    path = os.path.join(ROOT, "BENCHMARKS.md")
+    path = os.path.join(ROOT, "src", "bench", "BENCHMARKS.md")
     with open(path, encoding="utf-8") as f:
         text = f.read()
     if start not in text or end not in text:
