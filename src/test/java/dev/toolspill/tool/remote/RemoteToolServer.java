@@ -21,6 +21,14 @@ import java.util.stream.IntStream;
  */
 public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
 
+    private static final java.util.concurrent.ScheduledExecutorService LATER =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "remote-tool-server-later");
+                t.setDaemon(true);
+                return t;
+            });
+
+
     public static final int SEARCH_HITS = 400;
 
     /** Lines in the answer of {@code /lines} (tool "big_log"): about 7.5 MB, far over what an answer may hold in memory. */
@@ -68,14 +76,11 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
             server.createContext("/ended", exchange -> send(exchange, 200, "text/plain", Integer.toString(STREAMS_ENDED.get())));
             server.createContext("/trickle", exchange -> stream(exchange, 50));
             server.createContext("/broken", exchange -> send(exchange, 503, "text/plain", "upstream index is rebuilding"));
-            server.createContext("/slow", exchange -> {
-                try {
-                    Thread.sleep(3000);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+            // answers after 3 s from a timer, holding no thread of the server meanwhile
+            server.createContext("/slow", exchange -> LATER.schedule(() -> {
                 send(exchange, 200, "text/plain", "too late");
-            });
+                return null;
+            }, 3, java.util.concurrent.TimeUnit.SECONDS));
             server.start();
         } catch (IOException e) {
             throw new IllegalStateException(e);
