@@ -137,6 +137,7 @@ public final class TestTools {
         @Override
         public Uni<String> execute(JsonNode arguments) {
             try {
+                // the behaviour under test, not a wait: a blocking tool that holds its worker thread this long
                 Thread.sleep(arguments.path("millis").asLong(200));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -112,23 +112,45 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    /** Streams 64 KiB blocks until the client goes away, pausing {@code pauseMillis} between them; counts the streams that ended. */
+    private static final byte[] BLOCK = "x".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * Streams 64 KiB blocks until the client goes away, {@code pauseMillis} apart (from a timer, holding no thread in
+     * between); counts the streams that ended.
+     */
     private static void stream(HttpExchange exchange, long pauseMillis) throws IOException {
-        byte[] block = "x".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII);
         exchange.getResponseHeaders().set("Content-Type", "text/plain");
         exchange.sendResponseHeaders(200, 0);
-        try {
-            for (int i = 0; i < 1_000_000; i++) {
-                exchange.getResponseBody().write(block);
-                exchange.getResponseBody().flush();
-                if (pauseMillis > 0) {
-                    Thread.sleep(pauseMillis);
+        if (pauseMillis == 0) {
+            for (int i = 0; i < 1_000_000 && writeBlock(exchange); i++) {
+                // each block written at once
+            }
+            exchange.close();
+            return;
+        }
+        LATER.schedule(new Runnable() {
+            private int blocks;
+
+            @Override
+            public void run() {
+                if (blocks++ < 1_000_000 && writeBlock(exchange)) {
+                    LATER.schedule(this, pauseMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } else {
+                    exchange.close();
                 }
             }
-        } catch (IOException | InterruptedException e) {
+        }, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Writes one block; false once the client went away (counted in {@link #STREAMS_ENDED}). */
+    private static boolean writeBlock(HttpExchange exchange) {
+        try {
+            exchange.getResponseBody().write(BLOCK);
+            exchange.getResponseBody().flush();
+            return true;
+        } catch (IOException e) {
             STREAMS_ENDED.incrementAndGet(); // the client reset the request: the download stopped
-        } finally {
-            exchange.close();
+            return false;
         }
     }
 
