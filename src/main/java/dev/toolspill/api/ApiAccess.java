@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.vertx.http.security.HttpSecurity;
@@ -23,11 +22,11 @@ public class ApiAccess {
     static final String FORBIDDEN = "this identity may not use this path";
 
     private final boolean enabled;
-    private final ObjectMapper mapper;
+    private final ProblemSender problems;
 
-    public ApiAccess(ToolspillConfig config, ObjectMapper mapper) {
+    public ApiAccess(ToolspillConfig config, ProblemSender problems) {
         this.enabled = config.auth().enabled();
-        this.mapper = mapper;
+        this.problems = problems;
     }
 
     void paths(@Observes HttpSecurity security) {
@@ -46,6 +45,6 @@ public class ApiAccess {
             context.next();
             return;
         }
-        Problem.send(context, mapper, 403, "Forbidden", FORBIDDEN, Map.of());
+        problems.send(context, 403, "Forbidden", FORBIDDEN, Map.of());
     }
 }

@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -26,16 +25,16 @@ public class BodyLimits {
     private final io.vertx.core.Vertx vertx;
     private final BufferedBodies buffered;
     private final EdgeRoutes routes;
-    private final ObjectMapper mapper;
+    private final ProblemSender problems;
 
-    public BodyLimits(ToolspillConfig config, BufferedBodies buffered, EdgeRoutes routes, io.vertx.core.Vertx vertx, ObjectMapper mapper) {
+    public BodyLimits(ToolspillConfig config, BufferedBodies buffered, EdgeRoutes routes, io.vertx.core.Vertx vertx, ProblemSender problems) {
         this.maxBytes = config.pipeline().maxBodyBytes();
         this.timeoutMillis = Math.max(1, config.pipeline().bodyTimeout().toMillis());
         this.tenantShare = config.auth().enabled() ? config.ingest().tenantShare() : 1; // one tenant with auth off
         this.vertx = vertx;
         this.buffered = buffered;
         this.routes = routes;
-        this.mapper = mapper;
+        this.problems = problems;
     }
 
     void install(@Observes Router router) {
@@ -106,6 +105,6 @@ public class BodyLimits {
     }
 
     private void refuse(RoutingContext context, int status, String title, String detail, Map<String, String> headers) {
-        Problem.send(context, mapper, status, title, detail, headers);
+        problems.send(context, status, title, detail, headers);
     }
 }

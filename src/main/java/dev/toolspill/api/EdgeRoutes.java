@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -34,11 +33,11 @@ public class EdgeRoutes {
     }
 
     private final String mcp;
-    private final ObjectMapper mapper;
+    private final ProblemSender problems;
 
-    public EdgeRoutes(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String mcp, ObjectMapper mapper) {
+    public EdgeRoutes(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String mcp, ProblemSender problems) {
         this.mcp = mcp;
-        this.mapper = mapper;
+        this.problems = problems;
     }
 
     void install(@Observes Router router) {
@@ -52,7 +51,7 @@ public class EdgeRoutes {
             context.next();
             return;
         }
-        Problem.send(context, mapper, 400, "Bad Request", "not a canonical path: " + refusal.get()
+        problems.send(context, 400, "Bad Request", "not a canonical path: " + refusal.get()
                 + " (see /q/openapi on the management port for the endpoints)", Map.of());
     }
 

@@ -25,11 +25,13 @@ public class HttpHygiene {
     static final String NOSNIFF = "nosniff";
 
     private final ObjectMapper mapper;
+    private final ProblemSender problems;
     private final long maxBodyBytes;
 
     public HttpHygiene(ObjectMapper mapper,
-                       @ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize) {
+                       @ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize, ProblemSender problems) {
         this.mapper = mapper;
+        this.problems = problems;
         this.maxBodyBytes = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
     }
 
@@ -54,7 +56,7 @@ public class HttpHygiene {
             bytes = 0; // the endpoint answers a length that is not a number
         }
         if (bytes > maxBodyBytes) {
-            Problem.send(context, mapper, 413, "Content Too Large", "the body (" + bytes + " bytes) is larger than any this service takes ("
+            problems.send(context, 413, "Content Too Large", "the body (" + bytes + " bytes) is larger than any this service takes ("
                     + maxBodyBytes + " bytes, quarkus.http.limits.max-body-size)", java.util.Map.of());
             return;
         }

@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.ingest.IngestPermits;
 import io.quarkus.logging.Log;
@@ -28,14 +27,14 @@ public class IngestAdmission {
     private final EdgeRoutes routes;
     private final Vertx vertx;
     private final long maxMillis;
-    private final ObjectMapper mapper;
+    private final ProblemSender problems;
 
-    public IngestAdmission(IngestPermits permits, EdgeRoutes routes, Vertx vertx, ToolspillConfig config, ObjectMapper mapper) {
+    public IngestAdmission(IngestPermits permits, EdgeRoutes routes, Vertx vertx, ToolspillConfig config, ProblemSender problems) {
         this.permits = permits;
         this.routes = routes;
         this.vertx = vertx;
         this.maxMillis = Math.max(1, config.ingest().maxDuration().toMillis());
-        this.mapper = mapper;
+        this.problems = problems;
     }
 
     void install(@Observes Router router) {
@@ -56,7 +55,7 @@ public class IngestAdmission {
             context.next();
             return;
         }
-        Problem.send(context, mapper, 503, "Service Unavailable", "this replica is reading " + permits.max()
+        problems.send(context, 503, "Service Unavailable", "this replica is reading " + permits.max()
                 + " outputs already (toolspill.ingest.max-concurrent): retry shortly, or on another replica", Map.of("Retry-After", "1"));
     }
 

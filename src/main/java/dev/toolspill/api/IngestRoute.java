@@ -38,13 +38,15 @@ public class IngestRoute {
 
     private final StreamIngest ingest;
     private final ObjectMapper mapper;
+    private final ProblemSender problems;
     private final Telemetry telemetry;
     private final long maxBytes;
     private final boolean authEnabled;
 
-    public IngestRoute(StreamIngest ingest, ObjectMapper mapper, Telemetry telemetry, ToolspillConfig config) {
+    public IngestRoute(StreamIngest ingest, ObjectMapper mapper, Telemetry telemetry, ToolspillConfig config, ProblemSender problems) {
         this.ingest = ingest;
         this.mapper = mapper;
+        this.problems = problems;
         this.telemetry = telemetry;
         this.maxBytes = config.ingest().maxBytes();
         this.authEnabled = config.auth().enabled();
@@ -125,10 +127,10 @@ public class IngestRoute {
         }
     }
 
-    /** A problem+json answer; when the body was not read to its end, the connection closes with it. */
+    /** A problem+json answer; when the body was not read to its end, the connection closes after it ({@link LingeringClose}). */
     private void refuse(RoutingContext context, Response.Status status, String detail, Map<String, String> headers) {
         if (!context.request().isEnded()) {
-            Problem.send(context, mapper, status.getStatusCode(), status.getReasonPhrase(), detail, headers);
+            problems.send(context, status.getStatusCode(), status.getReasonPhrase(), detail, headers);
             return;
         }
         try {

@@ -28,9 +28,11 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMappers {
 
     private final boolean jwts;
+    private final LingeringClose lingering;
 
-    public ProblemMappers(ToolspillConfig config) {
+    public ProblemMappers(ToolspillConfig config, LingeringClose lingering) {
         this.jwts = JwtTenants.isOn(config.auth().jwt());
+        this.lingering = lingering;
     }
 
     @ServerExceptionMapper
@@ -101,7 +103,7 @@ public class ProblemMappers {
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
         if (!request.isEnded() && (headers.getLength() > 0 || headers.getHeaderString("Transfer-Encoding") != null)) {
             response.header("Connection", "close");
-            request.response().bodyEndHandler(written -> request.connection().close());
+            request.response().bodyEndHandler(written -> lingering.close(request));
         }
         return response.build();
     }

@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.vertx.ext.web.Router;
@@ -20,11 +19,11 @@ import java.util.Map;
 @ApplicationScoped
 public class ShutdownDrain {
 
-    private final ObjectMapper mapper;
+    private final ProblemSender problems;
     private volatile boolean draining;
 
-    public ShutdownDrain(ObjectMapper mapper) {
-        this.mapper = mapper;
+    public ShutdownDrain(ProblemSender problems) {
+        this.problems = problems;
     }
 
     void started(@Observes ShutdownDelayInitiatedEvent event) {
@@ -41,7 +40,7 @@ public class ShutdownDrain {
             context.next();
             return;
         }
-        Problem.send(context, mapper, 503, "Service Unavailable",
+        problems.send(context, 503, "Service Unavailable",
                 "this replica is shutting down: retry on another replica", Map.of("Retry-After", "1"));
     }
 }

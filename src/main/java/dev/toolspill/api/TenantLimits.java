@@ -30,13 +30,15 @@ public class TenantLimits {
     private final EdgeRoutes routes;
     private final int uploadsPerTenant;
     private final ObjectMapper mapper;
+    private final ProblemSender problems;
 
-    public TenantLimits(TenantQuotas quotas, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config, ObjectMapper mapper) {
+    public TenantLimits(TenantQuotas quotas, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config, ObjectMapper mapper, ProblemSender problems) {
         this.quotas = quotas;
         this.routes = routes;
         this.uploadsPerTenant = uploadsPerTenant(config.ingest().maxConcurrentPerTenant(), config.ingest().tenantShare(),
                 permits.max(), config.auth().enabled());
         this.mapper = mapper;
+        this.problems = problems;
     }
 
     /**
@@ -110,7 +112,7 @@ public class TenantLimits {
     private void refuse(RoutingContext context, Refusal refusal) {
         Map<String, String> headers = Map.of("Retry-After", Long.toString(refusal.retryAfterSeconds()));
         if (context.request().getHeader("Transfer-Encoding") != null || declaredLength(context) > 0) {
-            Problem.send(context, mapper, 429, "Too Many Requests", refusal.detail(), headers); // the body is not read: closes
+            problems.send(context, 429, "Too Many Requests", refusal.detail(), headers); // the body is not read: closes
             return;
         }
         try {

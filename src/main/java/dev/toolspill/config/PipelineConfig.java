@@ -42,6 +42,14 @@ public interface PipelineConfig {
     @WithDefault("30s")
     Duration bodyTimeout();
 
+    /**
+     * How long a request answered before its body was read (refused, too large, rate-limited) may go on sending
+     * that body, read and dropped, before its connection closes; closing at once would reset the connection and
+     * could lose the answer on its way to the client.
+     */
+    @WithDefault("5s")
+    Duration lingerTimeout();
+
     /** Largest {@code Toolspill-Results} header of a provider-shaped answer, in bytes; past it a short form per call. */
     @WithDefault("8192")
     int resultsHeaderMaxBytes();
