@@ -1,33 +1,16 @@
 package dev.toolspill.inspect;
 
 import dev.toolspill.blob.BlobStore;
-import dev.toolspill.blob.s3.S3BlobStore;
-import dev.toolspill.blob.s3.S3Server;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
+import dev.toolspill.blob.s3.S3Bucket;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class S3GrepInspectTest extends GrepInspectContractTest {
 
-    static S3Server server;
-    static S3AsyncClient client;
-    static S3BlobStore store;
-
-    @BeforeAll
-    static void start() {
-        server = S3Server.start("grep");
-        client = server.client();
-        store = new S3BlobStore(client, server.bucket(), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        server.stop();
-    }
+    @RegisterExtension
+    static final S3Bucket s3 = new S3Bucket("grep");
 
     @Override
     protected BlobStore store() {
-        return store;
+        return s3.store();
     }
 }

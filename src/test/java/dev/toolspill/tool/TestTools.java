@@ -121,7 +121,10 @@ public final class TestTools {
         }
     }
 
-    /** Blocks its thread for {@code millis}; declares it, so it runs on a worker. */
+    /**
+     * Blocks its thread for {@code millis} as a blocking client would (it waits on a result that does not come);
+     * declares it, so it runs on a worker.
+     */
     @ApplicationScoped
     public static class Sleepy extends Base {
         @Override
@@ -137,10 +140,13 @@ public final class TestTools {
         @Override
         public Uni<String> execute(JsonNode arguments) {
             try {
-                // the behaviour under test, not a wait: a blocking tool that holds its worker thread this long
-                Thread.sleep(arguments.path("millis").asLong(200));
+                new java.util.concurrent.CompletableFuture<Void>().get(arguments.path("millis").asLong(200), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException expected) {
+                // the answer that never came: the thread was held for the whole time, as the tool declares
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException impossible) {
+                throw new IllegalStateException(impossible);
             }
             return Uni.createFrom().item("slept on " + (io.vertx.core.Context.isOnEventLoopThread() ? "event loop" : "worker"));
         }
