@@ -44,7 +44,7 @@ check_pin() {
   fi
 
   local named wrong
-  named="$(cd "$repo_dir" && grep -rhoE 'toolspill:[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.-]*' README.md deploy src/main/docker 2>/dev/null | sort -u)"
+  named="$(cd "$repo_dir" && grep -rhoE 'toolspill:[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.-]*' README.md src/docs deploy src/main/docker 2>/dev/null | sort -u)"
   wrong="$(printf '%s\n' "$named" | grep -v "^toolspill:$version\$" | grep -v '^$' | tr '\n' ' ')"
   if [ -n "$wrong" ]; then
     fail "the docs name other versions than $version: $wrong"

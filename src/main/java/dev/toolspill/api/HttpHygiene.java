@@ -17,7 +17,7 @@ import java.util.Optional;
  * before any resource runs (a body over Quarkus' own cap, an unknown path), which would otherwise be empty. The body
  * never names a Java type: only the status and its reason. What the HTTP server answers before any route (a URI that
  * is not valid, too long a request line or headers, a Content-Length that is not a number) stays an empty 400, 414 or
- * 431: Quarkus and Vert.x offer no hook there (README, Hostile input).
+ * 431: Quarkus and Vert.x offer no hook there (guide, Hostile input).
  */
 @ApplicationScoped
 public class HttpHygiene {

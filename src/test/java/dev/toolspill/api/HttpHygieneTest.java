@@ -82,7 +82,7 @@ class HttpHygieneTest {
 
     @Test
     void whatTheHttpServerRefusesBeforeAnyRouteIsEmptyAndNamesNothing() throws IOException {
-        // documented (README, Hostile input): Quarkus answers these before any route, with no body at all
+        // documented (guide, Hostile input): Quarkus answers these before any route, with no body at all
         for (String request : new String[] {
                 "GET /v1/blobs/%zz/content HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
                 "GET /v1/" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
