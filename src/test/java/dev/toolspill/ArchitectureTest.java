@@ -24,6 +24,33 @@ class ArchitectureTest {
         main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.toolspill");
     }
 
+    /**
+     * The diagram of src/docs/architecture.md ("Dependencies") is the rule: a package may use the rows below its own,
+     * never a row above or a package beside it in its row. Read from the doc, so the two cannot drift.
+     */
+    @Test
+    void everyArrowPointsDownTheDiagramOfTheArchitectureDoc() throws java.io.IOException {
+        java.util.Map<String, Integer> rows = DocumentedLayers.read(java.nio.file.Path.of("src/docs/architecture.md"));
+        java.util.Set<String> broken = new java.util.TreeSet<>();
+        for (com.tngtech.archunit.core.domain.JavaClass type : main) {
+            String from = DocumentedLayers.topPackage(type.getPackageName());
+            for (com.tngtech.archunit.core.domain.Dependency dependency : type.getDirectDependenciesFromSelf()) {
+                String to = DocumentedLayers.topPackage(dependency.getTargetClass().getPackageName());
+                if (from == null || to == null || from.equals(to)) {
+                    continue;
+                }
+                Integer fromRow = rows.get(from);
+                Integer toRow = rows.get(to);
+                if (fromRow == null || toRow == null) {
+                    broken.add("package " + (fromRow == null ? from : to) + " is not in the diagram");
+                } else if (toRow <= fromRow) {
+                    broken.add(from + " -> " + to + " (" + type.getSimpleName() + " uses " + dependency.getTargetClass().getSimpleName() + ")");
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(broken.isEmpty(), () -> "against the diagram of src/docs/architecture.md:\n" + String.join("\n", broken));
+    }
+
     @Test
     void packagesFormNoCycles() {
         slices().matching("dev.toolspill.(*)..").should().beFreeOfCycles().check(main);
