@@ -1,7 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -9,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,13 +23,10 @@ public class HttpHygiene {
 
     static final String NOSNIFF = "nosniff";
 
-    private final ObjectMapper mapper;
     private final ProblemSender problems;
     private final long maxBodyBytes;
 
-    public HttpHygiene(ObjectMapper mapper,
-                       @ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize, ProblemSender problems) {
-        this.mapper = mapper;
+    public HttpHygiene(@ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize, ProblemSender problems) {
         this.problems = problems;
         this.maxBodyBytes = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
     }
@@ -69,15 +65,8 @@ public class HttpHygiene {
             return;
         }
         int status = context.statusCode() > 0 ? context.statusCode() : 500;
-        String title = io.netty.handler.codec.http.HttpResponseStatus.valueOf(status).reasonPhrase();
-        try {
-            response.setStatusCode(status)
-                    .putHeader("Content-Type", Problem.MEDIA_TYPE)
-                    .putHeader("X-Content-Type-Options", NOSNIFF)
-                    .end(mapper.writeValueAsString(new Problem("about:blank", title, status, detail(status))));
-        } catch (JsonProcessingException e) {
-            response.setStatusCode(500).end();
-        }
+        problems.answer(context, status, io.netty.handler.codec.http.HttpResponseStatus.valueOf(status).reasonPhrase(), detail(status),
+                Map.of("X-Content-Type-Options", NOSNIFF));
     }
 
     private static String detail(int status) {

@@ -129,17 +129,7 @@ public class IngestRoute {
 
     /** A problem+json answer; when the body was not read to its end, the connection closes after it ({@link LingeringClose}). */
     private void refuse(RoutingContext context, Response.Status status, String detail, Map<String, String> headers) {
-        if (!context.request().isEnded()) {
-            problems.send(context, status.getStatusCode(), status.getReasonPhrase(), detail, headers);
-            return;
-        }
-        try {
-            var response = context.response().setStatusCode(status.getStatusCode()).putHeader("Content-Type", Problem.MEDIA_TYPE);
-            headers.forEach(response::putHeader);
-            response.end(mapper.writeValueAsString(new Problem("about:blank", status.getReasonPhrase(), status.getStatusCode(), detail)));
-        } catch (JsonProcessingException e) {
-            context.fail(e);
-        }
+        problems.answer(context, status.getStatusCode(), status.getReasonPhrase(), detail, headers);
     }
 
     /** The tenant the security layer proved; with authentication on, a request without one never gets here. */

@@ -2,6 +2,7 @@ package dev.toolspill.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,8 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 
 /**
- * Answers a {@link Problem} from a Vert.x route, before Quarkus REST sees the request, and ends the exchange: the
- * body still on its way is not read for its content ({@link LingeringClose} drops it so the answer arrives whole).
+ * Answers a {@link Problem} from a Vert.x route, where Quarkus REST's exception mappers ({@link ProblemMappers}) do
+ * not reach: the edge's refusals before a body is read, the upload route, and the statuses Vert.x itself sets. The
+ * two ways an answer can leave the connection are here only: kept for the next request, or ended with the exchange
+ * when the body is not read for its content ({@link LingeringClose} drops it, so the answer arrives whole).
  */
 @ApplicationScoped
 public class ProblemSender {
@@ -23,7 +26,17 @@ public class ProblemSender {
         this.lingering = lingering;
     }
 
+    /** Answers, and ends the exchange and (over HTTP/1) its connection: the body still on its way is not read. */
     public void send(RoutingContext context, int status, String title, String detail, Map<String, String> headers) {
+        write(context, status, title, detail, headers, true);
+    }
+
+    /** Answers; the connection stays for the next request unless a body is still on its way, as {@link #send}. */
+    public void answer(RoutingContext context, int status, String title, String detail, Map<String, String> headers) {
+        write(context, status, title, detail, headers, bodyUnread(context.request()));
+    }
+
+    private void write(RoutingContext context, int status, String title, String detail, Map<String, String> headers, boolean end) {
         String body;
         try {
             body = mapper.writeValueAsString(new Problem("about:blank", title, status, detail));
@@ -32,10 +45,22 @@ public class ProblemSender {
             return;
         }
         var response = context.response().setStatusCode(status).putHeader("Content-Type", Problem.MEDIA_TYPE);
-        if (context.request().version() != HttpVersion.HTTP_2) { // HTTP/2 forbids a Connection header
+        if (end && context.request().version() != HttpVersion.HTTP_2) { // HTTP/2 forbids a Connection header
             response.putHeader("Connection", "close");
         }
         headers.forEach(response::putHeader);
-        response.end(body).onComplete(sent -> lingering.close(context.request()));
+        if (end) {
+            response.end(body).onComplete(sent -> lingering.close(context.request()));
+        } else {
+            response.end(body);
+        }
+    }
+
+    private static boolean bodyUnread(HttpServerRequest request) {
+        if (request.isEnded()) {
+            return false;
+        }
+        String length = request.getHeader("Content-Length");
+        return request.getHeader("Transfer-Encoding") != null || (length != null && !length.strip().equals("0"));
     }
 }

@@ -1,6 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.quota.Refusal;
 import dev.toolspill.quota.TenantQuotas;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
@@ -29,15 +28,13 @@ public class TenantLimits {
     private final TenantQuotas quotas;
     private final EdgeRoutes routes;
     private final int uploadsPerTenant;
-    private final ObjectMapper mapper;
     private final ProblemSender problems;
 
-    public TenantLimits(TenantQuotas quotas, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config, ObjectMapper mapper, ProblemSender problems) {
+    public TenantLimits(TenantQuotas quotas, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config, ProblemSender problems) {
         this.quotas = quotas;
         this.routes = routes;
         this.uploadsPerTenant = uploadsPerTenant(config.ingest().maxConcurrentPerTenant(), config.ingest().tenantShare(),
                 permits.max(), config.auth().enabled());
-        this.mapper = mapper;
         this.problems = problems;
     }
 
@@ -110,17 +107,6 @@ public class TenantLimits {
     }
 
     private void refuse(RoutingContext context, Refusal refusal) {
-        Map<String, String> headers = Map.of("Retry-After", Long.toString(refusal.retryAfterSeconds()));
-        if (context.request().getHeader("Transfer-Encoding") != null || declaredLength(context) > 0) {
-            problems.send(context, 429, "Too Many Requests", refusal.detail(), headers); // the body is not read: closes
-            return;
-        }
-        try {
-            var response = context.response().setStatusCode(429).putHeader("Content-Type", Problem.MEDIA_TYPE);
-            headers.forEach(response::putHeader);
-            response.end(mapper.writeValueAsString(new Problem("about:blank", "Too Many Requests", 429, refusal.detail())));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            context.fail(e);
-        }
+        problems.answer(context, 429, "Too Many Requests", refusal.detail(), Map.of("Retry-After", Long.toString(refusal.retryAfterSeconds())));
     }
 }
