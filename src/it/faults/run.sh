@@ -75,15 +75,8 @@ S3_PORT=$(free_port); TOOLS_PORT=$(free_port); FS_PORT=$(free_port); S3APP_PORT=
 S3_ACCESS=faults; S3_SECRET=faults-secret; S3_BUCKET=toolspill-faults
 S3_BASE="$WORK/s3data"; FS_ROOT="$WORK/fsroot"
 mkdir -p "$S3_BASE" "$FS_ROOT"
-cat >"$WORK/s3proxy.properties" <<PROPS
-s3proxy.endpoint=http://127.0.0.1:$S3_PORT
-s3proxy.authorization=aws-v2-or-v4
-s3proxy.identity=$S3_ACCESS
-s3proxy.credential=$S3_SECRET
-s3proxy.ignore-unknown-headers=true
-jclouds.provider=filesystem
-jclouds.filesystem.basedir=$S3_BASE
-PROPS
+source src/it/lib/s3proxy.sh
+s3proxy_properties "$WORK/s3proxy.properties" "http://127.0.0.1:$S3_PORT" "$S3_ACCESS" "$S3_SECRET" "$S3_BASE"
 
 java -Xmx256m -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
 S3_PID=$!; PIDS+=("$S3_PID")

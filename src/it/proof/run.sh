@@ -42,16 +42,8 @@ start_s3proxy() {
   S3_PORT=$(free_port)
   export FAULTS_S3_URL="http://127.0.0.1:$S3_PORT" FAULTS_S3_ACCESS=proof FAULTS_S3_SECRET=proof-secret \
     FAULTS_S3_BUCKET=toolspill-proof FAULTS_S3_BASE="$WORK/s3data"
-  mkdir -p "$FAULTS_S3_BASE"
-  cat >"$WORK/s3proxy.properties" <<PROPS
-s3proxy.endpoint=$FAULTS_S3_URL
-s3proxy.authorization=aws-v2-or-v4
-s3proxy.identity=$FAULTS_S3_ACCESS
-s3proxy.credential=$FAULTS_S3_SECRET
-s3proxy.ignore-unknown-headers=true
-jclouds.provider=filesystem
-jclouds.filesystem.basedir=$FAULTS_S3_BASE
-PROPS
+  source src/it/lib/s3proxy.sh
+  s3proxy_properties "$WORK/s3proxy.properties" "$FAULTS_S3_URL" "$FAULTS_S3_ACCESS" "$FAULTS_S3_SECRET" "$FAULTS_S3_BASE"
   # S3Proxy stands in for S3: a roomy heap keeps its own GC pauses out of what the soak compares
   java -Xmx1g -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
   S3_PID=$!
