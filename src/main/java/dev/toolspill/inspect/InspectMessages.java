@@ -93,7 +93,7 @@ final class InspectMessages {
         String use = switch (what) {
             case "object" -> "it is an object of " + count(count, "key", "keys") + ": page it with keys:A..B";
             case "array" -> "it is an array of " + count(count, "entry", "entries") + ": page it with slice:A..B";
-            default -> "it is " + article(what) + ", with nothing to page: read it with path:" + Paths.display(path.pointer());
+            default -> "it is " + article(what) + ", with nothing to page: read it with path:" + PathKind.display(path.pointer());
         };
         return new InvalidSelectorException("'" + path.page() + "' does not apply to " + at + " in blob " + id + ": " + use);
     }
