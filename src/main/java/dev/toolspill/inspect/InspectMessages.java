@@ -17,13 +17,7 @@ final class InspectMessages {
     }
 
     static void checkFits(BlobId id, ReadIndex index, Selector selector) {
-        boolean fits = selector instanceof Selector.Head || selector instanceof Selector.Bytes
-                || (selector instanceof Selector.Path && index.kind().isJson())
-                || (selector instanceof Selector.Grep && index.kind() != BlobKind.JSON_OBJECT)
-                || (selector instanceof Selector.Lines && index.kind() == BlobKind.TEXT)
-                || (selector instanceof Selector.Slice && index.kind() == BlobKind.JSON_ARRAY)
-                || (selector instanceof Selector.Key && index.kind() == BlobKind.JSON_OBJECT);
-        if (!fits) {
+        if (!selector.appliesTo(index.kind())) {
             String grep = selector instanceof Selector.Grep ? " (grep: searches the lines of a text or the entries of a JSON array)" : "";
             throw new InvalidSelectorException("selector '" + selector + "' does not apply to blob " + id + ", a "
                     + index.kind().label() + " with " + index.count() + " " + index.kind().unit() + grep + ": use " + selectorsFor(index));
