@@ -58,4 +58,13 @@ class SelectorKindsTest {
         var prefixes = SelectorKinds.STANDARD.kinds().stream().map(SelectorKind::prefix).toList();
         assertEquals(prefixes.size(), prefixes.stream().distinct().count(), prefixes.toString());
     }
+
+    /** The design's table of selectors is prose; it names every kind at least, so a new kind is not left out. */
+    @Test
+    void theDesignNamesEveryKind() throws java.io.IOException {
+        String design = java.nio.file.Files.readString(java.nio.file.Path.of("src/docs/design.md"));
+        for (SelectorKind kind : SelectorKinds.STANDARD.kinds()) {
+            assertTrue(kind.prefix().isEmpty() || design.contains("| `" + kind.prefix()), kind.prefix() + " in the table of design.md");
+        }
+    }
 }
