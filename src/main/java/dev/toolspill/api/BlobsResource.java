@@ -67,11 +67,8 @@ public class BlobsResource {
     @Path(ApiPaths.INSPECT)
     @Produces({TEXT, MediaType.APPLICATION_JSON})
     public Uni<Response> inspect(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id,
-                                 @Parameter(description = "lines:A-B, slice:A..B, key:NAME, bytes:A..B, path:/POINTER "
-                                         + "(optionally followed by slice:A..B or keys:A..B), grep:TEXT, grep:\"TEXT\"i or "
-                                         + "grep:/REGEX/i (matching lines or array entries; then context:N, max:N, from:N, e.g. "
-                                         + "grep:/time(d )?out/i context:2); omit for metadata and the head",
-                                         example = "lines:1000-1010")
+                                 // the description is built from the selector kinds: OpenApiSelectors
+                                 @Parameter(example = "lines:1000-1010")
                                  @QueryParam("selector") String selector,
                                  @Context HttpHeaders headers) {
         boolean json = wantsJson(headers);

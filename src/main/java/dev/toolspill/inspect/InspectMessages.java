@@ -17,13 +17,7 @@ final class InspectMessages {
     }
 
     static void checkFits(BlobId id, ReadIndex index, Selector selector) {
-        boolean fits = selector instanceof Selector.Head || selector instanceof Selector.Bytes
-                || (selector instanceof Selector.Path && index.kind().isJson())
-                || (selector instanceof Selector.Grep && index.kind() != BlobKind.JSON_OBJECT)
-                || (selector instanceof Selector.Lines && index.kind() == BlobKind.TEXT)
-                || (selector instanceof Selector.Slice && index.kind() == BlobKind.JSON_ARRAY)
-                || (selector instanceof Selector.Key && index.kind() == BlobKind.JSON_OBJECT);
-        if (!fits) {
+        if (!selector.appliesTo(index.kind())) {
             String grep = selector instanceof Selector.Grep ? " (grep: searches the lines of a text or the entries of a JSON array)" : "";
             throw new InvalidSelectorException("selector '" + selector + "' does not apply to blob " + id + ", a "
                     + index.kind().label() + " with " + index.count() + " " + index.kind().unit() + grep + ": use " + selectorsFor(index));
@@ -93,7 +87,7 @@ final class InspectMessages {
         String use = switch (what) {
             case "object" -> "it is an object of " + count(count, "key", "keys") + ": page it with keys:A..B";
             case "array" -> "it is an array of " + count(count, "entry", "entries") + ": page it with slice:A..B";
-            default -> "it is " + article(what) + ", with nothing to page: read it with path:" + Paths.display(path.pointer());
+            default -> "it is " + article(what) + ", with nothing to page: read it with path:" + PathKind.display(path.pointer());
         };
         return new InvalidSelectorException("'" + path.page() + "' does not apply to " + at + " in blob " + id + ": " + use);
     }

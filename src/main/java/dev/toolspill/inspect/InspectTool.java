@@ -2,6 +2,7 @@ package dev.toolspill.inspect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStoreException;
@@ -12,6 +13,7 @@ import dev.toolspill.tool.ToolException;
 import io.quarkus.arc.lookup.LookupUnlessProperty;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * The built-in {@code inspect(blob_id, selector?)} tool: reads exactly the part of a blob asked for. It exists
@@ -21,27 +23,30 @@ import jakarta.enterprise.context.ApplicationScoped;
 @LookupUnlessProperty(name = "toolspill.blob-store.type", stringValue = "none")
 public class InspectTool implements Tool {
 
-    private static final String SCHEMA = """
-            {
-              "type": "object",
-              "properties": {
-                "blob_id": {"type": "string", "description": "The id from a summary's [blob:<id>] line."},
-                "selector": {"type": "string", "description": "Omit for metadata and the head. lines:A-B (text, 1-based, inclusive; lines:A- to the end). slice:A..B (JSON array elements, 0-based, end exclusive; slice:A.. to the end). key:NAME or key:\\"NAME\\" (a top-level key of a JSON object; the quoted form is a JSON string). bytes:A..B (any blob, 0-based byte offsets, end exclusive; bytes:A.. to the end). path:POINTER (a JSON Pointer, RFC 6901, into any JSON value, ~1 for / and ~0 for ~ in a key): path:/results/120/name, path:/0/id; add slice:A..B or keys:A..B to page the array or object there: path:/results slice:100..120, path:/shapes keys:0..50. grep:PATTERN finds text lines (N: line, 1-based) or JSON array entries (N: entry, 0-based) that match: grep:timeout (literal text, case-sensitive, spaces allowed), grep:\\"/api/v1\\" (literal as a JSON string, for text that starts with / or a quote), grep:\\"Connection refused\\"i (i ignores case), grep:/status=5\\\\d\\\\d/ (Java regex), grep:/time(d )?out/i; add context:N for lines around each match, max:N for at most N matches, from:N to start at line or entry N: grep:ERROR context:2 max:20, grep:timeout from:1235. Then read around a match with lines:A-B. When an answer is cut or paged, its last line names the selector for the next part (e.g. lines:51-400, grep:timeout from:1235, bytes:16296..350019 then grep:timeout from:4)."}
-              },
-              "required": ["blob_id"],
-              "additionalProperties": false
-            }""";
-
     private final Inspector inspector;
+    private final SelectorKinds kinds;
     private final JsonNode parameters;
 
+    @Inject
     public InspectTool(Inspector inspector, ObjectMapper mapper) {
+        this(inspector, mapper, SelectorKinds.STANDARD);
+    }
+
+    /** {@code kinds}: the selectors the description and schema list (tests add a kind of their own). */
+    InspectTool(Inspector inspector, ObjectMapper mapper, SelectorKinds kinds) {
         this.inspector = inspector;
-        try {
-            this.parameters = mapper.readTree(SCHEMA);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        this.kinds = kinds;
+        this.parameters = schema(mapper, kinds);
+    }
+
+    /** {@code blob_id} and {@code selector}, the selector's description built from the kinds. */
+    private static JsonNode schema(ObjectMapper mapper, SelectorKinds kinds) {
+        ObjectNode schema = mapper.createObjectNode().put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        properties.putObject("blob_id").put("type", "string").put("description", "The id from a summary's [blob:<id>] line.");
+        properties.putObject("selector").put("type", "string").put("description", kinds.parameterDescription());
+        schema.putArray("required").add("blob_id");
+        return schema.put("additionalProperties", false);
     }
 
     @Override
@@ -53,10 +58,9 @@ public class InspectTool implements Tool {
     public String description() {
         return "Read part of a stored tool output. Large outputs are replaced in history by a summary that starts with "
                 + "[blob:<id>]; pass that id and a selector to read exactly the lines, array elements, object key, bytes or "
-                + "nested JSON value you need, e.g. lines:20-50, slice:3..8, key:results, path:/results/120/name, "
-                + "path:/results slice:100..120, path:/shapes keys:0..50, bytes:0..4096; or search it: grep:timeout, "
-                + "grep:/time(d )?out/i context:2, grep:\"Connection refused\"i max:20 (matching lines or array entries with their "
-                + "numbers), then read around a match with lines:A-B. A cut answer names the selector that reads on (next part: ...).";
+                + "nested JSON value you need, or to search it (matching lines or array entries with their numbers), e.g. "
+                + kinds.examples() + "; then read around a match with lines:A-B. A cut answer names the selector that reads "
+                + "on (next part: ...).";
     }
 
     @Override

@@ -109,29 +109,60 @@ public class Inspector {
 
     private Uni<Limited> select(BlobId id, ReadIndex index, Selector selector) {
         InspectMessages.checkFits(id, index, selector);
-        if (selector instanceof Selector.Lines lines) {
-            return lines(id, index, lines);
+        return selector.readWith(new Reads(id, index));
+    }
+
+    /** Each kind of selection, read for one blob: the one place a selector meets its reader. */
+    private final class Reads implements Selector.Reads<Uni<Limited>> {
+
+        private final BlobId id;
+        private final ReadIndex index;
+
+        Reads(BlobId id, ReadIndex index) {
+            this.id = id;
+            this.index = index;
         }
-        if (selector instanceof Selector.Slice slice) {
-            return slice(id, index, slice);
+
+        /**
+         * The head is drawn from the read index alone, and this replica keeps the index (and the record) of what it
+         * wrote after another replica removed the blob: one byte read from the store shows the blob is still there.
+         */
+        @Override
+        public Uni<Limited> head(Selector.Head head) {
+            return store.read(id, new ByteRange(0, Math.min(1, index.bytes())))
+                    .flatMap(present -> picture.of(id, index))
+                    .map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
         }
-        if (selector instanceof Selector.Key key) {
+
+        @Override
+        public Uni<Limited> lines(Selector.Lines lines) {
+            return Inspector.this.lines(id, index, lines);
+        }
+
+        @Override
+        public Uni<Limited> slice(Selector.Slice slice) {
+            return Inspector.this.slice(id, index, slice);
+        }
+
+        @Override
+        public Uni<Limited> key(Selector.Key key) {
             return spans.keyValue(id, index, key.name()).flatMap(value -> spans.value(id, key, value));
         }
-        if (selector instanceof Selector.Bytes bytes) {
-            return bytes(id, index, bytes);
+
+        @Override
+        public Uni<Limited> bytes(Selector.Bytes bytes) {
+            return Inspector.this.bytes(id, index, bytes);
         }
-        if (selector instanceof Selector.Path path) {
+
+        @Override
+        public Uni<Limited> path(Selector.Path path) {
             return paths.read(id, index, path);
         }
-        if (selector instanceof Selector.Grep grep) {
+
+        @Override
+        public Uni<Limited> grep(Selector.Grep grep) {
             return greps.read(id, index, grep);
         }
-        // the head is drawn from the read index alone, and this replica keeps the index (and the record) of what it
-        // wrote after another replica removed the blob: one byte read from the store shows the blob is still there
-        return store.read(id, new ByteRange(0, Math.min(1, index.bytes())))
-                .flatMap(present -> picture.of(id, index))
-                .map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
     }
 
     private Uni<Limited> lines(BlobId id, ReadIndex index, Selector.Lines lines) {

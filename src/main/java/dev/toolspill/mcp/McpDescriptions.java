@@ -1,5 +1,6 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.inspect.SelectorKinds;
 import dev.toolspill.tool.Tool;
 
 /**
@@ -12,28 +13,32 @@ final class McpDescriptions {
 
     private final int inlineMaxBytes;
     private final boolean inspectable;
+    private final SelectorKinds kinds;
 
     /** {@code inspectable}: whether blobs exist here (a blob store, so an {@code inspect} tool). */
     McpDescriptions(int inlineMaxBytes, boolean inspectable) {
+        this(inlineMaxBytes, inspectable, SelectorKinds.STANDARD);
+    }
+
+    /** {@code kinds}: the selectors the texts list. */
+    McpDescriptions(int inlineMaxBytes, boolean inspectable, SelectorKinds kinds) {
         this.inlineMaxBytes = inlineMaxBytes;
         this.inspectable = inspectable;
+        this.kinds = kinds;
     }
 
     String of(Tool tool) {
         if (tool.name().equals(INSPECT)) {
-            return tool.description() + "\n\nSelectors: lines:A-B (text, 1-based, inclusive), slice:A..B (JSON array, 0-based, "
-                    + "end exclusive), key:NAME (JSON object, a top-level key; key:\"NAME\" as a JSON string for odd keys), "
-                    + "bytes:A..B (any blob, byte offsets), path:/a/0/b (a JSON Pointer; add slice:A..B or keys:A..B to page what is "
-                    + "there), grep:TEXT, grep:\"TEXT\"i, grep:/REGEX/ (matching lines or entries; context:N, max:N, from:N); none for "
-                    + "the kind, size, counts and head. Ask for what you need, not the whole blob: an answer over the limit is cut, "
-                    + "ends with [truncated: N bytes dropped, …] and names the selector of the next part (next part: lines:51-400). "
-                    + "The same parts are MCP resources: " + BlobUri.PREFIX + "<id>/lines/{from}-{to}, /slice/{from}..{to}, /key/{name}.";
+            return tool.description() + "\n\nSelectors: " + kinds.forms() + ". Ask for what you need, not the whole blob: an "
+                    + "answer over the limit is cut, ends with [truncated: N bytes dropped, …] and names the selector of the next "
+                    + "part (next part: lines:51-400). The same parts are MCP resources: " + BlobUri.PREFIX
+                    + "<id>/lines/{from}-{to}, /slice/{from}..{to}, /key/{name}.";
         }
         if (!inspectable || !tool.promotable()) {
             return tool.description();
         }
         return tool.description() + "\n\nOutputs over " + inlineMaxBytes + " bytes are stored, and you get a summary that starts "
                 + "with [blob:<id>] (kind, size, counts, head) plus a link to the blob: call inspect with that id and a selector "
-                + "(lines:A-B, slice:A..B, key:NAME, path:/a/0/b, bytes:A..B or grep:TEXT) to read only the part you need.";
+                + "(e.g. " + kinds.examples() + ") to read only the part you need.";
     }
 }

@@ -1,6 +1,8 @@
 package dev.toolspill.api;
 
 import java.net.URL;
+import dev.toolspill.inspect.SelectorKind;
+import dev.toolspill.inspect.SelectorKinds;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -76,6 +78,18 @@ class OpenApiDocumentTest {
             String id = operation.getValue().getOperationId();
             assertTrue(id != null && !id.isBlank(), operation.getKey() + " has no operationId");
             assertTrue(ids.add(id), "operationId " + id + " is used twice");
+        }
+    }
+
+    /** The selector parameter lists every selector kind, built from the kinds as the tool description is. */
+    @Test
+    void theSelectorParameterListsEveryKindWithItsExample() {
+        Operation inspect = operations(parsed.getOpenAPI()).get("GET /v1/blobs/{id}/inspect");
+        String description = inspect.getParameters().stream().filter(parameter -> parameter.getName().equals("selector"))
+                .findFirst().orElseThrow().getDescription();
+        assertNotNull(description, "the selector parameter has no description");
+        for (SelectorKind kind : SelectorKinds.STANDARD.kinds()) {
+            assertTrue(description.contains(kind.form()) && description.contains(kind.example()), kind.form() + " in: " + description);
         }
     }
 

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * </ul>
  * {@code i} ignores case. {@link #display} writes a grep back in the plainest form that reads back the same.
  */
-final class Greps {
+final class GrepKind implements SelectorKind {
 
     /** Context lines around a match at most: what a page can usefully show, and the lines a search keeps in memory. */
     static final int MAX_CONTEXT = 50;
@@ -36,11 +36,35 @@ final class Greps {
             + "ignore case) or grep:/REGEX/ (i after it to ignore case), then optionally context:N, max:N, from:N, "
             + "e.g. grep:timeout, grep:\"Connection refused\"i max:20, grep:/time(d )?out/i context:2";
 
-    private Greps() {
+    @Override
+    public String prefix() {
+        return "grep:";
     }
 
-    static Selector.Grep parse(String selector) {
-        Matcher split = TRAILING_OPTIONS.matcher(selector.substring("grep:".length()));
+    @Override
+    public String form() {
+        return "grep:TEXT, grep:\"TEXT\" or grep:/REGEX/ (text lines or JSON array entries that match; i after the closing "
+                + "quote or slash ignores case; add context:N, max:N or from:N)";
+    }
+
+    @Override
+    public String description() {
+        return "grep:PATTERN finds text lines (N: line, 1-based) or JSON array entries (N: entry, 0-based) that match: "
+                + "grep:timeout (literal text, case-sensitive, spaces allowed), grep:\"/api/v1\" (literal as a JSON string, "
+                + "for text that starts with / or a quote), grep:\"Connection refused\"i (i ignores case), "
+                + "grep:/status=5\\d\\d/ (Java regex), grep:/time(d )?out/i; add context:N for lines around each match, "
+                + "max:N for at most N matches, from:N to start at line or entry N: grep:ERROR context:2 max:20, "
+                + "grep:timeout from:1235. Then read around a match with lines:A-B.";
+    }
+
+    @Override
+    public String example() {
+        return "grep:/time(d )?out/i context:2";
+    }
+
+    @Override
+    public Selector.Grep parse(String selector) {
+        Matcher split = TRAILING_OPTIONS.matcher(selector.substring(prefix().length()));
         if (!split.matches()) {
             throw bad(selector, "is not understood");
         }
@@ -109,7 +133,7 @@ final class Greps {
 
     /** {@code "TEXT"} as a JSON string, then optionally the flag {@code i}. */
     private static Selector.Grep quoted(String selector, String body, int context, long max, long from) {
-        try (JsonParser parser = Selector.QUOTED.createParser(body)) {
+        try (JsonParser parser = QuotedText.JSON.createParser(body)) {
             if (parser.nextToken() == JsonToken.VALUE_STRING) {
                 String text = parser.getText();
                 String after = body.substring((int) parser.currentLocation().getCharOffset());

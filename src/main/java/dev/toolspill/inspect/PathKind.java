@@ -15,16 +15,37 @@ import java.util.regex.Pattern;
  * may be written as a JSON string, {@code path:"/a b slice:1..2"}, to reach keys that end like a page or have outer
  * spaces; {@link #display} writes it so whenever the plain form would read back differently.
  */
-final class Paths {
+final class PathKind implements SelectorKind {
 
     private static final Pattern PAGE = Pattern.compile("(slice|keys):(\\d{1,18})\\.\\.(\\d{1,18})?");
     private static final Pattern PAGED = Pattern.compile("(.*?)\\s+(" + PAGE.pattern() + ")", Pattern.DOTALL);
 
-    private Paths() {
+    @Override
+    public String prefix() {
+        return "path:";
     }
 
-    static Selector.Path parse(String selector) {
-        String rest = selector.substring("path:".length());
+    @Override
+    public String form() {
+        return "path:/POINTER (JSON, RFC 6901; add slice:A..B or keys:A..B to page the array or object there, "
+                + "e.g. path:/results slice:0..20)";
+    }
+
+    @Override
+    public String description() {
+        return "path:POINTER (a JSON Pointer, RFC 6901, into any JSON value, ~1 for / and ~0 for ~ in a key): "
+                + "path:/results/120/name, path:/0/id; add slice:A..B or keys:A..B to page the array or object there: "
+                + "path:/results slice:100..120, path:/shapes keys:0..50.";
+    }
+
+    @Override
+    public String example() {
+        return "path:/results/120/name";
+    }
+
+    @Override
+    public Selector.Path parse(String selector) {
+        String rest = selector.substring(prefix().length());
         if (rest.startsWith("\"")) {
             return quoted(selector, rest);
         }
@@ -41,7 +62,7 @@ final class Paths {
 
     /** {@code "POINTER"} as a JSON string, then optionally a page. */
     private static Selector.Path quoted(String selector, String rest) {
-        try (JsonParser parser = Selector.QUOTED.createParser(rest)) {
+        try (JsonParser parser = QuotedText.JSON.createParser(rest)) {
             if (parser.nextToken() == JsonToken.VALUE_STRING) {
                 String pointer = parser.getText();
                 String after = rest.substring((int) parser.currentLocation().getCharOffset()).strip();

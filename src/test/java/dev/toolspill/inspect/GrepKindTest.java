@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Named.named;
 
 /** The grammar of {@code grep:} (src/docs/design.md, "grep:"). */
-class GrepsTest {
+class GrepKindTest {
 
     private static final long ALL = Long.MAX_VALUE;
 

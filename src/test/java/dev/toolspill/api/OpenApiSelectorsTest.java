@@ -1,0 +1,27 @@
+package dev.toolspill.api;
+
+import dev.toolspill.inspect.FakeSelectorKind;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The filter describes inspectBlob's selector parameter from the kinds that exist, and nothing else. */
+class OpenApiSelectorsTest {
+
+    @Test
+    void aKindAddedIsInTheSelectorParameter() {
+        Parameter selector = OASFactory.createParameter().name("selector").in(Parameter.In.QUERY);
+        Parameter other = OASFactory.createParameter().name("id").in(Parameter.In.PATH);
+        OpenAPI openAPI = OASFactory.createOpenAPI().paths(OASFactory.createPaths().addPathItem("/v1/blobs/{id}/inspect",
+                OASFactory.createPathItem().GET(OASFactory.createOperation().operationId(OpenApiSelectors.OPERATION)
+                        .addParameter(other).addParameter(selector))));
+        new OpenApiSelectors(FakeSelectorKind.withFake()).filterOpenAPI(openAPI);
+        assertTrue(selector.getDescription().contains(FakeSelectorKind.FORM)
+                && selector.getDescription().contains(FakeSelectorKind.EXAMPLE), selector.getDescription());
+        assertNull(other.getDescription(), "only the selector is described");
+    }
+}
