@@ -3,7 +3,7 @@ package dev.toolspill.api;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.inspect.Inspector;
-import dev.toolspill.inspect.Selector;
+import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.pipeline.ResultItem;
 import io.smallrye.mutiny.Uni;

@@ -1,6 +1,6 @@
 package dev.toolspill.api;
 
-import dev.toolspill.inspect.SelectorKinds;
+import dev.toolspill.inspect.selector.SelectorKinds;
 import io.quarkus.smallrye.openapi.OpenApiFilter;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;

@@ -10,7 +10,7 @@ import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.inspect.InvalidSelectorException;
+import dev.toolspill.inspect.selector.InvalidSelectorException;
 import dev.toolspill.inspect.UnreadablePartException;
 import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.grep.UnitSink;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.text.Utf8;

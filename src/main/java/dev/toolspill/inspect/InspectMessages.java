@@ -1,5 +1,9 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
+import dev.toolspill.inspect.selector.PathKind;
+import dev.toolspill.inspect.selector.JsonPointer;
+import dev.toolspill.inspect.selector.InvalidSelectorException;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.output.KeyNames;

@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
+import dev.toolspill.inspect.selector.JsonPointer;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;

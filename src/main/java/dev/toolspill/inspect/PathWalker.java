@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
+import dev.toolspill.inspect.selector.JsonPointer;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.toolspill.blob.BlobStoreException;

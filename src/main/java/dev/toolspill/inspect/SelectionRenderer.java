@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.limit.Cut;

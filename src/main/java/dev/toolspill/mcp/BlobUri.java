@@ -1,7 +1,7 @@
 package dev.toolspill.mcp;
 
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.inspect.Selector;
+import dev.toolspill.inspect.selector.Selector;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.inspect.UnreadablePartException;
 import dev.toolspill.inspect.Inspector;
-import dev.toolspill.inspect.Selector;
+import dev.toolspill.inspect.selector.Selector;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpException;
 import io.quarkiverse.mcp.server.ResourceResponse;

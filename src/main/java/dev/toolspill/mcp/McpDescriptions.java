@@ -1,6 +1,6 @@
 package dev.toolspill.mcp;
 
-import dev.toolspill.inspect.SelectorKinds;
+import dev.toolspill.inspect.selector.SelectorKinds;
 import dev.toolspill.tool.Tool;
 
 /**

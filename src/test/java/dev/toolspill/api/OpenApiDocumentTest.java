@@ -1,8 +1,8 @@
 package dev.toolspill.api;
 
 import java.net.URL;
-import dev.toolspill.inspect.SelectorKind;
-import dev.toolspill.inspect.SelectorKinds;
+import dev.toolspill.inspect.selector.SelectorKind;
+import dev.toolspill.inspect.selector.SelectorKinds;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.swagger.v3.oas.models.OpenAPI;

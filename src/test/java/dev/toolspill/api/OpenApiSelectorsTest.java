@@ -1,6 +1,6 @@
 package dev.toolspill.api;
 
-import dev.toolspill.inspect.FakeSelectorKind;
+import dev.toolspill.inspect.selector.FakeSelectorKind;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.Depth;
 import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.tenant.Caller;

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.grep.GrepScan;
 import dev.toolspill.inspect.grep.UnitMatcher;
 import dev.toolspill.limit.Limited;

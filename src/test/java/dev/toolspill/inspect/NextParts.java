@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.Selector;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;

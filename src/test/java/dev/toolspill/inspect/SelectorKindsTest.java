@@ -1,5 +1,11 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.selector.FakeSelectorKind;
+import dev.toolspill.inspect.selector.InvalidSelectorException;
+import dev.toolspill.inspect.selector.Selector;
+import dev.toolspill.inspect.selector.SelectorKind;
+import dev.toolspill.inspect.selector.SelectorKinds;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 

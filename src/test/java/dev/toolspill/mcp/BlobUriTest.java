@@ -1,7 +1,7 @@
 package dev.toolspill.mcp;
 
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.inspect.Selector;
+import dev.toolspill.inspect.selector.Selector;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

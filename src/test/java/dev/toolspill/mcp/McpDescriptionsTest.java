@@ -1,10 +1,10 @@
 package dev.toolspill.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.inspect.FakeSelectorKind;
+import dev.toolspill.inspect.selector.FakeSelectorKind;
 import dev.toolspill.inspect.InspectTool;
-import dev.toolspill.inspect.SelectorKind;
-import dev.toolspill.inspect.SelectorKinds;
+import dev.toolspill.inspect.selector.SelectorKind;
+import dev.toolspill.inspect.selector.SelectorKinds;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 /** No selector: the blob's metadata and head. */
 final class HeadKind implements SelectorKind {

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 import dev.toolspill.output.KeyNames;
 import dev.toolspill.scan.BlobKind;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 /**
  * One kind of selector as a unit: how it is written, what it reads, and how it is parsed. {@link SelectorKinds} lists

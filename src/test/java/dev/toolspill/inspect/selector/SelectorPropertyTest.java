@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 import dev.toolspill.text.Utf8;
 
@@ -48,20 +48,20 @@ public record JsonPointer(List<String> tokens) {
     }
 
     /** The first {@code n} tokens. */
-    JsonPointer prefix(int n) {
+    public JsonPointer prefix(int n) {
         return new JsonPointer(tokens.subList(0, n));
     }
 
-    int size() {
+    public int size() {
         return tokens.size();
     }
 
-    String token(int i) {
+    public String token(int i) {
         return tokens.get(i);
     }
 
     /** An array index token as a number, or -1 when it is not one (RFC 6901: digits, no leading zero; "-" is none). */
-    static long index(String token) {
+    public static long index(String token) {
         if (token.isEmpty() || token.length() > 18 || (token.length() > 1 && token.charAt(0) == '0')) {
             return -1;
         }
@@ -84,7 +84,7 @@ public record JsonPointer(List<String> tokens) {
     }
 
     /** For messages: the pointer, or "the document" for the empty one, clipped. */
-    String display() {
+    public String display() {
         return tokens.isEmpty() ? "the document" : Utf8.clip(toString(), 300);
     }
 }

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -28,7 +28,7 @@ public final class SelectorKinds {
     }
 
     /** The selector {@code text} names: the first kind that claims it parses it. */
-    Selector parse(String text) {
+    public Selector parse(String text) {
         String s = text == null ? "" : text.strip();
         for (SelectorKind kind : kinds) {
             if (kind.claims(s)) {

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.selector;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * may be written as a JSON string, {@code path:"/a b slice:1..2"}, to reach keys that end like a page or have outer
  * spaces; {@link #display} writes it so whenever the plain form would read back differently.
  */
-final class PathKind implements SelectorKind {
+public final class PathKind implements SelectorKind {
 
     private static final Pattern PAGE = Pattern.compile("(slice|keys):(\\d{1,18})\\.\\.(\\d{1,18})?");
     private static final Pattern PAGED = Pattern.compile("(.*?)\\s+(" + PAGE.pattern() + ")", Pattern.DOTALL);
@@ -102,7 +102,7 @@ final class PathKind implements SelectorKind {
     }
 
     /** The pointer as a selector writes it: plain, or as a JSON string when plain would not read back the same. */
-    static String display(JsonPointer pointer) {
+    public static String display(JsonPointer pointer) {
         String text = pointer.toString();
         boolean plain = !text.startsWith("\"") && text.equals(text.strip())
                 && text.chars().noneMatch(c -> Character.isISOControl(c) || c == 0x2028 || c == 0x2029)
