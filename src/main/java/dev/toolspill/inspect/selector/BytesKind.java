@@ -36,13 +36,8 @@ final class BytesKind implements SelectorKind {
         if (!bytes.matches()) {
             return null;
         }
-        long from = Long.parseLong(bytes.group(1));
-        long to = bytes.group(2) != null ? Long.parseLong(bytes.group(2)) : Long.MAX_VALUE;
-        if (to <= from) {
-            throw new InvalidSelectorException("selector '" + Utf8.clip(text, 200) + "' selects nothing: bytes:A..B is 0-based "
-                    + "with the end excluded, so B must be > A, e.g. bytes:0..4096");
-        }
-        return new Selector.Bytes(from, to, then(text, bytes.group(3)));
+        HalfOpenRange range = HalfOpenRange.of(bytes, text, "bytes:A..B", "bytes:0..4096");
+        return new Selector.Bytes(range.from(), range.to(), then(text, bytes.group(3)));
     }
 
     /** What the selection goes on with after the bytes: any selector but another {@code bytes:}, or none. */

@@ -34,12 +34,7 @@ final class SliceKind implements SelectorKind {
         if (!slice.matches()) {
             return null;
         }
-        long from = Long.parseLong(slice.group(1));
-        long to = slice.group(2) != null ? Long.parseLong(slice.group(2)) : Long.MAX_VALUE;
-        if (to <= from) {
-            throw new InvalidSelectorException("selector '" + text + "' selects nothing: slice:A..B is 0-based with the end "
-                    + "excluded, so B must be > A, e.g. slice:0..10");
-        }
-        return new Selector.Slice(from, to);
+        HalfOpenRange range = HalfOpenRange.of(slice, text, "slice:A..B", "slice:0..10");
+        return new Selector.Slice(range.from(), range.to());
     }
 }
