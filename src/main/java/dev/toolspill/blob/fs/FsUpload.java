@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
+import java.util.List;
 
 /**
  * A blob written to a temp file under {@code tmp/}, its SHA-256 computed as it is written; on commit it is fsynced,
@@ -49,18 +50,29 @@ final class FsUpload implements BlobUpload {
 
     @Override
     public Uni<Void> write(Buffer chunk) {
-        return hops.run(() -> writeNow(chunk));
+        return write(List.of(chunk));
     }
 
-    private synchronized void writeNow(Buffer chunk) throws IOException {
+    /** The chunks as they are, hashed and then written with one gathering write: no copy into one buffer first. */
+    @Override
+    public Uni<Void> write(List<Buffer> chunks) {
+        return hops.run(() -> writeNow(chunks));
+    }
+
+    private synchronized void writeNow(List<Buffer> chunks) throws IOException {
         if (state != State.OPEN) {
             throw new IllegalStateException("this upload is " + state.name().toLowerCase() + ": it takes no more bytes");
         }
         open();
-        ByteBuffer bytes = chunk.getDelegate().getByteBuf().nioBuffer();
-        digest.update(bytes.duplicate());
-        FsFiles.writeFully(channel, bytes);
-        size += chunk.length();
+        ByteBuffer[] buffers = new ByteBuffer[chunks.size()];
+        long bytes = 0;
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i] = chunks.get(i).getDelegate().getByteBuf().nioBuffer();
+            digest.update(buffers[i].duplicate());
+            bytes += buffers[i].remaining();
+        }
+        FsFiles.writeFully(channel, buffers);
+        size += bytes;
     }
 
     /** The temp file is made by the first hop, so starting an upload costs the caller nothing. */
