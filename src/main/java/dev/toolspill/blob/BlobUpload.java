@@ -3,6 +3,8 @@ package dev.toolspill.blob;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
+import java.util.List;
+
 /**
  * A blob written from a stream as its bytes arrive, in bounded memory, without blocking the caller: every call answers
  * a {@link Uni} and does its disk or network work off the event loop. Calls come one after another ({@link #write}
@@ -14,6 +16,28 @@ public interface BlobUpload {
 
     /** Writes the chunk after the ones before it; completes once the store holds it. The chunk is the upload's now. */
     Uni<Void> write(Buffer chunk);
+
+    /**
+     * Writes the chunks, in order, as one {@link #write}: a store that can take them as they are (the filesystem's
+     * gathering write) need not copy them into one buffer first; by default they are joined.
+     */
+    default Uni<Void> write(List<Buffer> chunks) {
+        if (chunks.size() == 1) {
+            return write(chunks.get(0));
+        }
+        Buffer joined = Buffer.buffer((int) length(chunks));
+        chunks.forEach(joined::appendBuffer);
+        return write(joined);
+    }
+
+    /** Bytes in {@code chunks}. */
+    static long length(List<Buffer> chunks) {
+        long bytes = 0;
+        for (Buffer chunk : chunks) {
+            bytes += chunk.length();
+        }
+        return bytes;
+    }
 
     /**
      * Makes the blob visible under the name of its final {@code format}, which may differ from the guess it started

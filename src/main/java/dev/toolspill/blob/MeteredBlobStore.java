@@ -111,6 +111,11 @@ final class MeteredBlobStore extends ForwardingBlobStore {
         }
 
         @Override
+        public Uni<Void> write(java.util.List<Buffer> chunks) {
+            return upload.write(chunks);
+        }
+
+        @Override
         public Uni<BlobMetadata> commit(BlobFormat format) {
             return Uni.createFrom().deferred(() -> {
                 long started = System.nanoTime();

@@ -57,7 +57,10 @@ public interface BlobStoreConfig {
         @WithDefault("./data")
         Path root();
 
-        /** Free bytes the store's disk must keep: below this, /q/health/well says DOWN (a full disk fails every write). */
+        /**
+         * Free bytes the store's disk must keep: below this, /q/health/well says DOWN (a full disk fails every write), and
+         * a streamed write that would go below it fails, as on a full disk.
+         */
         @WithDefault("67108864")
         long minFreeBytes();
     }

@@ -12,10 +12,23 @@ final class ChunkQueue {
     /** Most bytes one batch holds (one scan hop, one write). */
     static final int BATCH = 1024 * 1024;
 
+    /**
+     * Bytes a stage waits for before it takes a hop, unless told to go {@code now}: a fast body then costs a hop per
+     * this many bytes per stage, not one per network read (each hop is a wake-up of a worker and of the event loop).
+     */
+    static final long HOP = IngestFlow.HOLD / 2;
+
     private final ArrayDeque<Buffer> chunks = new ArrayDeque<>();
+    private long bytes;
 
     void add(Buffer chunk) {
         chunks.add(chunk);
+        bytes += chunk.length();
+    }
+
+    /** Whether a stage takes what waits: a batch worth a hop, or anything at all when {@code now}. */
+    boolean ready(boolean now) {
+        return !chunks.isEmpty() && (now || bytes >= HOP);
     }
 
     boolean isEmpty() {
@@ -24,35 +37,19 @@ final class ChunkQueue {
 
     void clear() {
         chunks.clear();
+        bytes = 0;
     }
 
     /** The chunks that wait, in order, up to {@value #BATCH} bytes (at least one). */
     List<Buffer> take() {
         List<Buffer> taken = new ArrayList<>();
-        long bytes = 0;
-        while (!chunks.isEmpty() && (taken.isEmpty() || bytes + chunks.peek().length() <= BATCH)) {
+        long size = 0;
+        while (!chunks.isEmpty() && (taken.isEmpty() || size + chunks.peek().length() <= BATCH)) {
             Buffer next = chunks.poll();
-            bytes += next.length();
+            size += next.length();
             taken.add(next);
         }
+        bytes -= size;
         return taken;
-    }
-
-    static long length(List<Buffer> batch) {
-        long bytes = 0;
-        for (Buffer chunk : batch) {
-            bytes += chunk.length();
-        }
-        return bytes;
-    }
-
-    /** The batch as one buffer: itself when it is one chunk, else a copy. */
-    static Buffer joined(List<Buffer> batch) {
-        if (batch.size() == 1) {
-            return batch.get(0);
-        }
-        Buffer joined = Buffer.buffer((int) length(batch));
-        batch.forEach(joined::appendBuffer);
-        return joined;
     }
 }

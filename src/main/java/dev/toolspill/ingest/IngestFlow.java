@@ -24,7 +24,7 @@ import java.util.List;
 final class IngestFlow extends BodyReader {
 
     /** Body bytes one upload may hold between its stages; past it, its source is paused. */
-    static final long HOLD = 256 * 1024;
+    static final long HOLD = 512 * 1024;
 
     private final StreamIngest.Stages stages;
     private final StreamIngest.Job job;
@@ -119,10 +119,11 @@ final class IngestFlow extends BodyReader {
                 return;
             }
         } else {
-            if (!scanning && !toScan.isEmpty()) {
+            boolean now = sourceDone || held() >= HOLD; // else a stage waits for a batch worth its hop
+            if (!scanning && toScan.ready(now)) {
                 scan();
             }
-            if (!writing && !toWrite.isEmpty() && upload != null) {
+            if (!writing && upload != null && toWrite.ready(now)) {
                 write();
             }
             if (sourceDone && toScan.isEmpty() && toWrite.isEmpty() && !scanning && !writing && !ending) {
@@ -199,7 +200,7 @@ final class IngestFlow extends BodyReader {
         scanning = true;
         stages.hops().run(() -> into.feed(batch)).subscribe().with(ok -> onContext(() -> {
             scanning = false;
-            scanned += ChunkQueue.length(batch);
+            scanned += BlobUpload.length(batch);
             pump();
         }), failure -> onContext(() -> {
             scanning = false;
@@ -212,13 +213,13 @@ final class IngestFlow extends BodyReader {
         List<Buffer> batch = toWrite.take();
         BlobUpload target = upload;
         writing = true;
-        target.write(ChunkQueue.joined(batch))
+        target.write(batch)
                 .ifNoItem().after(stages.storeTimeout()).failWith(() -> new IOException("the store took no data for "
                         + stages.storeTimeout().toSeconds() + " s"))
                 .subscribe().with(ok -> onContext(() -> {
                     writing = false;
                     if (upload == target) {
-                        written += ChunkQueue.length(batch);
+                        written += BlobUpload.length(batch);
                     }
                     pump();
                 }), failure -> onContext(() -> {

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -57,6 +59,33 @@ public abstract class BlobUploadContractTest {
         }
         BlobMetadata meta = await(upload.commit(BlobFormat.TEXT));
         assertEquals(new BlobMetadata(id, BlobFormat.TEXT, bytes.length), meta);
+        assertArrayEquals(bytes, read(id));
+        assertEquals(new BlobRecord("team-a", BlobRecord.hex(BlobRecord.newDigest().digest(bytes)), bytes.length), upload.record());
+        assertEquals(0, unfinished(), "nothing unfinished is left once committed");
+        await(reader().delete(id));
+    }
+
+    @Test
+    void batchesOfChunksArriveByteExactInOrder() {
+        Random random = new Random(21);
+        byte[] bytes = new byte[6 * 1024 * 1024 + 77];
+        random.nextBytes(bytes);
+        BlobId id = BlobId.random();
+        BlobUpload upload = start(id, BlobFormat.TEXT, "team-a");
+        int at = 0;
+        while (at < bytes.length) {
+            List<Buffer> batch = new ArrayList<>();
+            int chunks = 1 + random.nextInt(40);
+            for (int i = 0; i < chunks && at < bytes.length; i++) {
+                int n = Math.min(bytes.length - at, random.nextInt(70_000)); // now and then an empty one
+                int from = Math.max(0, at - 5);
+                // a slice of a larger buffer, as the rest of a body after its head is
+                batch.add(chunk(bytes, from, at + n).slice(at - from, at - from + n));
+                at += n;
+            }
+            await(upload.write(batch));
+        }
+        assertEquals(new BlobMetadata(id, BlobFormat.TEXT, bytes.length), await(upload.commit(BlobFormat.TEXT)));
         assertArrayEquals(bytes, read(id));
         assertEquals(new BlobRecord("team-a", BlobRecord.hex(BlobRecord.newDigest().digest(bytes)), bytes.length), upload.record());
         assertEquals(0, unfinished(), "nothing unfinished is left once committed");

@@ -90,7 +90,7 @@ public class FsBlobStore implements BlobStore {
 
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
-        return new FsUpload(root, id, owner, hops);
+        return new FsUpload(root, id, owner, hops, minFreeBytes);
     }
 
     @Override

@@ -47,6 +47,17 @@ final class FsFiles {
         }
     }
 
+    /** Writes every buffer, in order, with as few gathering writes as the channel allows. */
+    static void writeFully(FileChannel channel, ByteBuffer[] buffers) throws IOException {
+        int first = 0;
+        while (first < buffers.length) {
+            channel.write(buffers, first, buffers.length - first);
+            while (first < buffers.length && !buffers[first].hasRemaining()) {
+                first++;
+            }
+        }
+    }
+
     static void moveIntoPlace(Path temp, Path target) throws IOException {
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         syncDirectory(target.getParent());

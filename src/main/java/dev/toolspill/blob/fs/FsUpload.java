@@ -13,10 +13,12 @@ import io.vertx.mutiny.core.buffer.Buffer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
+import java.util.List;
 
 /**
  * A blob written to a temp file under {@code tmp/}, its SHA-256 computed as it is written; on commit it is fsynced,
@@ -33,34 +35,49 @@ final class FsUpload implements BlobUpload {
     private final BlobId id;
     private final String owner;
     private final UploadHops hops;
+    private final long minFreeBytes;
     private final MessageDigest digest = BlobRecord.newDigest();
     private Path temp;
     private FileChannel channel;
+    private FileStore disk;
     private long size;
     private State state = State.OPEN;
     private volatile BlobRecord record;
 
-    FsUpload(Path root, BlobId id, String owner, UploadHops hops) {
+    FsUpload(Path root, BlobId id, String owner, UploadHops hops, long minFreeBytes) {
         this.root = root;
         this.id = id;
         this.owner = owner;
         this.hops = hops;
+        this.minFreeBytes = minFreeBytes;
     }
 
     @Override
     public Uni<Void> write(Buffer chunk) {
-        return hops.run(() -> writeNow(chunk));
+        return write(List.of(chunk));
     }
 
-    private synchronized void writeNow(Buffer chunk) throws IOException {
+    /** The chunks as they are, hashed and then written with one gathering write: no copy into one buffer first. */
+    @Override
+    public Uni<Void> write(List<Buffer> chunks) {
+        return hops.run(() -> writeNow(chunks));
+    }
+
+    private synchronized void writeNow(List<Buffer> chunks) throws IOException {
         if (state != State.OPEN) {
             throw new IllegalStateException("this upload is " + state.name().toLowerCase() + ": it takes no more bytes");
         }
         open();
-        ByteBuffer bytes = chunk.getDelegate().getByteBuf().nioBuffer();
-        digest.update(bytes.duplicate());
-        FsFiles.writeFully(channel, bytes);
-        size += chunk.length();
+        ByteBuffer[] buffers = new ByteBuffer[chunks.size()];
+        long bytes = 0;
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i] = chunks.get(i).getDelegate().getByteBuf().nioBuffer();
+            digest.update(buffers[i].duplicate());
+            bytes += buffers[i].remaining();
+        }
+        roomFor(bytes);
+        FsFiles.writeFully(channel, buffers);
+        size += bytes;
     }
 
     /** The temp file is made by the first hop, so starting an upload costs the caller nothing. */
@@ -71,6 +88,20 @@ final class FsUpload implements BlobUpload {
             Files.createDirectories(root.resolve(BlobLayout.BLOBS));
             temp = Files.createTempFile(tmp, BlobLayout.tempPrefix(id.toString()), BlobLayout.TEMP_SUFFIX);
             channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+            disk = Files.getFileStore(tmp);
+        }
+    }
+
+    /**
+     * A disk that would keep less than {@code toolspill.blob-store.fs.min-free-bytes} after this write takes none of it:
+     * the upload fails as on a full disk (its sender gets a 503 and keeps the output), before the disk is full for every
+     * other write, and its abort removes what it wrote.
+     */
+    private void roomFor(long bytes) throws IOException {
+        long free = minFreeBytes > 0 ? disk.getUsableSpace() : Long.MAX_VALUE;
+        if (free - bytes < minFreeBytes) {
+            throw new IOException("the store's disk has " + free + " bytes free, under toolspill.blob-store.fs.min-free-bytes = "
+                    + minFreeBytes + " with this write");
         }
     }
 

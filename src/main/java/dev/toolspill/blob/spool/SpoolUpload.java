@@ -8,6 +8,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -26,14 +27,20 @@ final class SpoolUpload implements BlobUpload {
 
     @Override
     public Uni<Void> write(Buffer chunk) {
+        return write(List.of(chunk));
+    }
+
+    @Override
+    public Uni<Void> write(List<Buffer> chunks) {
         if (done.get()) {
             return Uni.createFrom().failure(new IllegalStateException("this upload is finished: it takes no more bytes"));
         }
-        if (!spool.reserve(chunk.length())) {
+        long bytes = BlobUpload.length(chunks);
+        if (!spool.reserve(bytes)) {
             return Uni.createFrom().failure(new IOException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")"));
         }
-        reserved.addAndGet(chunk.length());
-        return file.write(chunk);
+        reserved.addAndGet(bytes);
+        return file.write(chunks);
     }
 
     @Override

@@ -1,0 +1,61 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A full disk, without a mount: the fs store must keep more bytes free ({@code toolspill.blob-store.fs.min-free-bytes})
+ * than any disk has, so every upload's first write finds it full. The sender gets a 503 it may retry, as
+ * problem+json, and nothing of its output is left under the store's root.
+ */
+@QuarkusTest
+@TestProfile(FsDiskFullTest.Profile.class)
+class FsDiskFullTest {
+
+    static final Path ROOT = Path.of("target/test-disk-full");
+
+    public static class Profile implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("toolspill.blob-store.fs.root", ROOT.toString(),
+                    "toolspill.blob-store.fs.min-free-bytes", String.valueOf(Long.MAX_VALUE));
+        }
+    }
+
+    @Test
+    void anUploadToAFullDiskAnswers503AndLeavesNoFile() throws IOException {
+        String output = "a numbered line of a long tool output\n".repeat(8_000); // stored, not inline
+        given().contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=t").then()
+                .statusCode(503)
+                .contentType("application/problem+json")
+                .header("Retry-After", notNullValue())
+                .body("status", equalTo(503))
+                .body("detail", containsString("nothing of it was kept"));
+        assertEquals(0, files("tmp"), "no temp file is left");
+        assertEquals(0, files("blobs"), "no blob is visible");
+    }
+
+    private static long files(String dir) throws IOException {
+        Path path = ROOT.resolve(dir);
+        if (!Files.isDirectory(path)) {
+            return 0;
+        }
+        try (var files = Files.list(path)) {
+            return files.count();
+        }
+    }
+}
