@@ -412,15 +412,8 @@ bench_s3_ingest() {
     s3port=$(free_port)
     mkdir -p "$W/s3/data/$bucket"
     props=$W/s3/s3proxy.properties
-    cat > "$props" <<EOF
-s3proxy.endpoint=http://127.0.0.1:$s3port
-s3proxy.authorization=aws-v2-or-v4
-s3proxy.identity=bench
-s3proxy.credential=bench-secret
-s3proxy.ignore-unknown-headers=true
-jclouds.provider=filesystem
-jclouds.filesystem.basedir=$W/s3/data
-EOF
+    source "$ROOT/src/it/lib/s3proxy.sh"
+    s3proxy_properties "$props" "http://127.0.0.1:$s3port" bench bench-secret "$W/s3/data"
     say "starting S3Proxy on 127.0.0.1:$s3port"
     start_bg "$W/s3proxy.log" java -Xmx512m -jar "$S3PROXY" --properties "$props"
     local s3pid=$LAST_PID
