@@ -31,6 +31,19 @@ public abstract class BlobUploadContractTest {
     /** Unfinished writes the backend holds now: temp files, incomplete multipart uploads. */
     protected abstract int unfinished();
 
+    /** The files in a store's {@code tmp} folder under {@code root}: its writes not yet committed. */
+    protected static int filesIn(java.nio.file.Path root) {
+        java.nio.file.Path tmp = root.resolve("tmp");
+        if (!java.nio.file.Files.isDirectory(tmp)) {
+            return 0;
+        }
+        try (var files = java.nio.file.Files.list(tmp)) {
+            return (int) files.count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static <T> T await(Uni<T> uni) {
         return uni.await().atMost(Duration.ofSeconds(60));
     }

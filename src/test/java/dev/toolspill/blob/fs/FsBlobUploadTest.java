@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,15 +45,7 @@ class FsBlobUploadTest extends BlobUploadContractTest {
 
     @Override
     protected int unfinished() {
-        Path tmp = root.resolve("tmp");
-        if (!Files.isDirectory(tmp)) {
-            return 0;
-        }
-        try (var files = Files.list(tmp)) {
-            return (int) files.count();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return filesIn(root);
     }
 
     @Test

@@ -11,8 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -44,15 +42,7 @@ class SpoolUploadTest extends BlobUploadContractTest {
 
     @Override
     protected int unfinished() {
-        Path tmp = dir.resolve("tmp");
-        if (!Files.isDirectory(tmp)) {
-            return 0;
-        }
-        try (var files = Files.list(tmp)) {
-            return (int) files.count();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return filesIn(dir);
     }
 
     @Test
