@@ -10,8 +10,8 @@ import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.tool.mcp.McpUpstreamProfile;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.smallrye.mutiny.Multi;
 import io.vertx.mutiny.core.buffer.Buffer;
@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
@@ -41,15 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * the path an S3 store takes. Here the stream can also be watched, and made to fail to see what a client gets.
  */
 @QuarkusTest
-@TestProfile(BlobContentStreamedTest.Profile.class)
-class BlobContentStreamedTest extends BlobContentContractTest {
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Set<Class<?>> getEnabledAlternatives() {
-            return Set.of(StreamOnlyStore.class);
-        }
-    }
+@TestProfile(McpUpstreamProfile.class) // enables StreamOnlyStore; with McpUpstreamTest: one application
+public class BlobContentStreamedTest extends BlobContentContractTest {
 
     /** The filesystem store without {@link BlobStore#localFile}, and with a hook to watch or break its streams. */
     @Alternative

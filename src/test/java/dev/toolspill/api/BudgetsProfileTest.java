@@ -2,7 +2,6 @@ package dev.toolspill.api;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import org.awaitility.Awaitility;
@@ -16,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -34,26 +32,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * shapes that cost memory, stores the output as text), and the replica keeps serving.
  */
 @QuarkusTest
-@TestProfile(BudgetsProfileTest.Profile.class)
+@TestProfile(TightBudgetsProfile.class) // with LimitsProfileTest: one application
 class BudgetsProfileTest {
 
-    static final Path ROOT = Path.of("target/test-data-budgets");
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.ofEntries(
-                    Map.entry("toolspill.blob-store.fs.root", ROOT.toString()),
-                    Map.entry("toolspill.pipeline.max-calls", "3"),
-                    Map.entry("toolspill.pipeline.max-body-bytes", "4096"),
-                    Map.entry("toolspill.ingest.max-concurrent", "1"),
-                    Map.entry("toolspill.ingest.stall-timeout", "1s"),
-                    Map.entry("toolspill.scan.max-string-bytes", "2000"),
-                    Map.entry("toolspill.scan.max-number-digits", "50"),
-                    Map.entry("toolspill.scan.max-depth", "20"),
-                    Map.entry("toolspill.scan.max-index-keys", "10"));
-        }
-    }
+    static final Path ROOT = TightBudgetsProfile.STORE;
 
     @TestHTTPResource("/")
     URL root;
@@ -157,9 +139,9 @@ class BudgetsProfileTest {
         try (Socket slow = new Socket(root.getHost(), root.getPort())) {
             OutputStream out = slow.getOutputStream();
             out.write(("POST /v1/tool-outputs?tool=t HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
-                    + "Content-Length: 100000\r\n\r\n" + "first bytes\n".repeat(100)).getBytes(StandardCharsets.US_ASCII));
+                    + "Content-Length: 4000\r\n\r\n" + "first bytes\n".repeat(100)).getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            // the one permit is taken (the upload above is being read): the next is refused before its body is read
+            // 4000 bytes announced (under the 4096 upload cap), 1200 sent: the one permit is taken (the upload above is being read): the next is refused before its body is read
             awaitBusy();
             // the slow upload then stalls past the 1 s stall timeout: its connection is closed and nothing stays behind
             InputStream in = slow.getInputStream();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.auth.TestJwts;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -17,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.toolspill.api.AuthProfileTest.sha256;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
@@ -31,27 +29,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names no valid tenant, is refused exactly as a wrong API key is, without repeating the token.
  */
 @QuarkusTest
-@TestProfile(JwtAuthTest.Profile.class)
+@TestProfile(AuthJwtQuotasProfile.class) // with TenantLimitsTest and FuzzFsTest: one application
 class JwtAuthTest {
 
     static final String KEY_A = "api-key-of-team-a-3c81f0";
     static final String WRONG_KEY = "not-a-configured-key-77d2";
     static final ObjectMapper MAPPER = new ObjectMapper();
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "toolspill.blob-store.fs.root", "target/test-data-jwt",
-                    "toolspill.auth.enabled", "true",
-                    "toolspill.auth.keys.\"team-a\"", sha256(KEY_A),
-                    "toolspill.auth.jwt.issuer", TestJwts.ISSUER,
-                    "toolspill.auth.jwt.public-key-location", TestJwts.PUBLIC_KEY_LOCATION,
-                    "toolspill.auth.jwt.audience", TestJwts.AUDIENCE + ",another-audience",
-                    "toolspill.auth.jwt.clock-skew", "5s",
-                    "toolspill.tenants.\"team-b\".tools", "echo");
-        }
-    }
 
     static RequestSpecification as(String token) {
         return given().header("Authorization", "Bearer " + token);

@@ -1,14 +1,12 @@
 package dev.toolspill.api;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -18,17 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
-@TestProfile(LimitsProfileTest.Profile.class)
+@TestProfile(TightBudgetsProfile.class) // tool tiny's 200-byte limit and the 4096-byte upload cap, with BudgetsProfileTest
 class LimitsProfileTest {
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "toolspill.limits.tools.\"tiny\"", "200",
-                    "toolspill.ingest.max-bytes", "4096");
-        }
-    }
 
     @Test
     void aPerToolLimitCutsAndStoresTheFullOutputFirst() {

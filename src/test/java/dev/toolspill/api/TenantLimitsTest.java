@@ -1,14 +1,11 @@
 package dev.toolspill.api;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -22,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * buckets refill slowly here (one request a minute), so the test never depends on how fast it runs.
  */
 @QuarkusTest
-@TestProfile(TenantLimitsTest.Profile.class)
+@TestProfile(AuthJwtQuotasProfile.class) // tenants limits-a to limits-e, beside the JWT and fuzz tests' own
 class TenantLimitsTest {
 
     static final String KEY_A = "limits-key-of-team-a-41c2";
@@ -30,26 +27,6 @@ class TenantLimitsTest {
     static final String KEY_C = "limits-key-of-team-c-07aa";
     static final String KEY_D = "limits-key-of-team-d-5e21";
     static final String KEY_E = "limits-key-of-team-e-8c03";
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.ofEntries(
-                    Map.entry("toolspill.auth.keys.\"team-d\"", AuthProfileTest.sha256(KEY_D)),
-                    Map.entry("toolspill.limits.tenants.\"team-d\".requests-per-second", "1000"),
-                    Map.entry("toolspill.auth.keys.\"team-e\"", AuthProfileTest.sha256(KEY_E)),
-                    Map.entry("toolspill.limits.tenants.\"team-e\".requests-per-second", "1000"),
-                    Map.entry("toolspill.blob-store.fs.root", "target/test-data-limits"),
-                    Map.entry("toolspill.auth.enabled", "true"),
-                    Map.entry("toolspill.auth.keys.\"team-a\"", AuthProfileTest.sha256(KEY_A)),
-                    Map.entry("toolspill.auth.keys.\"team-b\"", AuthProfileTest.sha256(KEY_B)),
-                    Map.entry("toolspill.auth.keys.\"team-c\"", AuthProfileTest.sha256(KEY_C)),
-                    Map.entry("toolspill.limits.requests-per-second", "0.0166"),
-                    Map.entry("toolspill.limits.burst", "3"),
-                    Map.entry("toolspill.limits.tenants.\"team-c\".requests-per-second", "1000"),
-                    Map.entry("toolspill.limits.stored-bytes-per-day", "3000"));
-        }
-    }
 
     static RequestSpecification as(String key) {
         return given().header("Authorization", "Bearer " + key);

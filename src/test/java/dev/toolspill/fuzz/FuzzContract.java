@@ -16,13 +16,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * sets its length: 6,000 on the filesystem and 4,000 on S3 (10,000) in the deep run of {@code .ci/run}, a fifth of that
  * in {@code ./mvnw verify} ({@link dev.toolspill.Depth}).
  */
-abstract class FuzzContract {
+public abstract class FuzzContract {
 
     /** The one tenant's key: the fuzz runs with authentication on, as production does. */
-    static final String KEY = "fuzz-key-of-one-tenant-3a9e";
+    public static final String KEY = "fuzz-key-of-one-tenant-3a9e";
 
     /** Small caps, so bodies at and over them are cheap to send; authentication on. */
-    static Map<String, String> caps() {
+    public static Map<String, String> caps() {
         return Map.of(
                 "toolspill.ingest.max-bytes", String.valueOf(Fuzzer.CAP),
                 "toolspill.pipeline.max-body-bytes", String.valueOf(Fuzzer.CAP),

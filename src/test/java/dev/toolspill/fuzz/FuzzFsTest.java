@@ -1,26 +1,14 @@
 package dev.toolspill.fuzz;
 
 import dev.toolspill.Depth;
+import dev.toolspill.api.AuthJwtQuotasProfile;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
-import java.util.HashMap;
-import java.util.Map;
-
-/** The fuzz run on the filesystem store. */
+/** The fuzz run on the filesystem store, in the application of the JWT and tenant-limit tests (its caps and key among them). */
 @QuarkusTest
-@TestProfile(FuzzFsTest.Profile.class)
+@TestProfile(AuthJwtQuotasProfile.class)
 class FuzzFsTest extends FuzzContract {
-
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            Map<String, String> config = new HashMap<>(caps());
-            config.put("toolspill.blob-store.fs.root", "target/test-data-fuzz");
-            return config;
-        }
-    }
 
     @Override
     int defaultRequests() {

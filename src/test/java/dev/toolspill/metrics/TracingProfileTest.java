@@ -1,6 +1,6 @@
 package dev.toolspill.metrics;
 
-import dev.toolspill.retention.FsRetentionTest;
+import dev.toolspill.api.TightBudgetsProfile;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /** With the OpenTelemetry SDK turned on, a batch, each of its calls and each store call is a span of the request's trace. */
 @QuarkusTest
-@TestProfile(FsRetentionTest.Profile.class) // the SDK on (spans every 10 ms), with the retention tests: one application
+@TestProfile(TightBudgetsProfile.class) // the SDK on (spans every 10 ms), with the budget and retention tests: one application
 class TracingProfileTest {
 
     /** Spans end up here, as an OTLP collector would get them (Quarkus exports to every SpanExporter bean). */

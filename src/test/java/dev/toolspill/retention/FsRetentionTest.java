@@ -1,8 +1,8 @@
 package dev.toolspill.retention;
 
+import dev.toolspill.api.TightBudgetsProfile;
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -13,30 +13,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Retention on the filesystem store, in a root of its own, swept every 200 ms; max-age written the short way. */
+/** Retention on the filesystem store, swept every 200 ms; max-age written the short way. */
 @QuarkusTest
-@TestProfile(FsRetentionTest.Profile.class)
+@TestProfile(TightBudgetsProfile.class) // retention 2h, every 200 ms, with the budget and tracing tests: one application
 public class FsRetentionTest extends RetentionContractTest {
-
-    /**
-     * Retention on a root of its own, and the OpenTelemetry SDK on (spans exported every 10 ms, to the in-memory
-     * exporter of TracingProfileTest and a closed OTLP port): one application for this class and TracingProfileTest.
-     */
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("toolspill.blob-store.fs.root", "target/test-retention",
-                    "toolspill.retention.max-age", "2h",
-                    "toolspill.retention.interval", "200ms",
-                    "quarkus.otel.sdk.disabled", "false",
-                    "quarkus.otel.bsp.schedule.delay", "10ms",
-                    "quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
-        }
-    }
 
     @Inject
     ToolspillConfig config;

@@ -7,24 +7,12 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.CompletionException;
 
-/** Retention on S3, on a server of its own, swept every 200 ms over ListObjectsV2; max-age in days. */
+/** Retention on S3, swept every 200 ms over ListObjectsV2; max-age in days. */
 @QuarkusTest
-@TestProfile(S3RetentionTest.Profile.class)
+@TestProfile(S3Profile.class) // retention 7d, every 200 ms, with the other S3 tests: one application
 class S3RetentionTest extends RetentionContractTest {
-
-    public static class Profile extends S3Profile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            Map<String, String> config = new HashMap<>();
-            config.put("toolspill.retention.max-age", "7d");
-            config.put("toolspill.retention.interval", "200ms");
-            return config;
-        }
-    }
 
     @Override
     protected Duration maxAge() {

@@ -12,6 +12,11 @@ import java.util.Map;
  * Toolspill on the S3 store, against the run's S3 server (see {@link S3Server}) and a bucket of the profile's own
  * that does not exist yet: the service creates it ({@code create-bucket=true}). Store retries are quick so outage
  * tests stay short.
+ * <p>
+ * One application for every S3 test with authentication off: S3ServiceTest, BlobContentS3Test, BlobDeleteS3Test and
+ * S3RetentionTest. For the last, retention sweeps every 200 ms and removes blobs older than 7 days (written in days,
+ * the long way); the others write only new blobs, which it leaves alone, and look only at their own objects in the
+ * bucket. Subclasses (TenantsS3Test, FuzzS3Test: authentication on) give their own settings instead.
  */
 public class S3Profile implements QuarkusTestProfile {
 
@@ -45,6 +50,11 @@ public class S3Profile implements QuarkusTestProfile {
         public void stop() {
             server.stop();
         }
+    }
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("toolspill.retention.max-age", "7d", "toolspill.retention.interval", "200ms");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.toolspill.blob.spool;
 
+import dev.toolspill.api.TightBudgetsProfile;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.history.HistoryGate;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * result item, and when the store returns the spool uploads what it held, byte for byte.
  */
 @QuarkusTest
-@TestProfile(FsOutageProfile.class)
+@TestProfile(TightBudgetsProfile.class)
 class FsOutageSpoolTest {
 
     private static final String OUTPUT = "0123456789".repeat(5000);
@@ -41,8 +42,8 @@ class FsOutageSpoolTest {
 
     @AfterEach
     void storeBack() throws IOException {
-        if (Files.isRegularFile(FsOutageProfile.STORE)) {
-            Files.delete(FsOutageProfile.STORE);
+        if (Files.isRegularFile(TightBudgetsProfile.STORE)) {
+            Files.delete(TightBudgetsProfile.STORE);
         }
     }
 
@@ -55,9 +56,9 @@ class FsOutageSpoolTest {
     @Test
     void anOutageSpoolsLosesNothingAndTheSpoolUploadsWhenTheStoreReturns() throws IOException {
         echo().then().statusCode(200).body("results[0].disposition", equalTo("stored"));
-        FsOutageProfile.delete(FsOutageProfile.STORE);
-        Files.createDirectories(FsOutageProfile.BASE);
-        Files.writeString(FsOutageProfile.STORE, "not a folder: every write to the store fails");
+        TightBudgetsProfile.delete(TightBudgetsProfile.STORE);
+        Files.createDirectories(TightBudgetsProfile.BASE);
+        Files.writeString(TightBudgetsProfile.STORE, "not a folder: every write to the store fails");
 
         Response spooled = echo();
         spooled.then().statusCode(200)
@@ -82,7 +83,7 @@ class FsOutageSpoolTest {
                 .body("checks.find { it.name == 'blob-store' }.data.reason", not(containsString("spool-outage")));
 
         // an upload is not spooled: its sender still holds it and is told to retry
-        given().contentType(ContentType.TEXT).body("x".repeat(5000)).when().post("/v1/tool-outputs?tool=t").then()
+        given().contentType(ContentType.TEXT).body("x".repeat(3000)).when().post("/v1/tool-outputs?tool=t").then()
                 .statusCode(503).contentType("application/problem+json").header("Retry-After", "5");
 
         // the spool has no room for a second output: the limit alone guards it, and the item says so in a field
@@ -91,11 +92,11 @@ class FsOutageSpoolTest {
                 .body("results[0].blob", nullValue())
                 .body("results[0].output", endsWith(HistoryGate.UNSTORED));
 
-        Files.delete(FsOutageProfile.STORE);
+        Files.delete(TightBudgetsProfile.STORE);
         int uploaded = ((SpoolingBlobStore) store).drainNow().await().atMost(Duration.ofSeconds(30));
         assertEquals(1, uploaded);
         assertArrayEquals(OUTPUT.getBytes(StandardCharsets.UTF_8),
-                Files.readAllBytes(FsOutageProfile.STORE.resolve("blobs/" + id + ".txt")), "the store holds the spooled bytes");
+                Files.readAllBytes(TightBudgetsProfile.STORE.resolve("blobs/" + id + ".txt")), "the store holds the spooled bytes");
         assertEquals(OUTPUT, given().when().get("/v1/blobs/" + id).then().statusCode(200).extract().asString());
         given().when().get("/q/health/well").then().statusCode(200).body("status", equalTo("UP"));
         echo().then().statusCode(200).body("results[0].disposition", equalTo("stored"));

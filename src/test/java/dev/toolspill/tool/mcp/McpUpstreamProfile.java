@@ -1,6 +1,7 @@
 package dev.toolspill.tool.mcp;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import dev.toolspill.api.BlobContentStreamedTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.io.IOException;
@@ -8,11 +9,17 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Toolspill in front of two MCP servers: {@code up} (a real MCP server, started before Toolspill, that wants a
  * bearer token) under the prefix {@code up_}, and {@code late} under {@code late_}, whose port has no server when
  * Toolspill starts: tests start and stop one there to see its tools come and go.
+ * <p>
+ * One application for {@link McpUpstreamTest} and {@link BlobContentStreamedTest}: the store is the filesystem store
+ * with no local files ({@link BlobContentStreamedTest.StreamOnlyStore}), which BlobContentStreamedTest needs so that
+ * every body is streamed; McpUpstreamTest reads its blobs back over HTTP whichever way they are served. Neither lists
+ * the tools of the other.
  */
 public class McpUpstreamProfile implements QuarkusTestProfile {
 
@@ -45,6 +52,11 @@ public class McpUpstreamProfile implements QuarkusTestProfile {
         public void stop() {
             up.close();
         }
+    }
+
+    @Override
+    public Set<Class<?>> getEnabledAlternatives() {
+        return Set.of(BlobContentStreamedTest.StreamOnlyStore.class);
     }
 
     @Override

@@ -1,0 +1,106 @@
+package dev.toolspill.api;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.junit.QuarkusTestProfile;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Tight budgets on a filesystem store of its own, authentication off: one application for the tests that push
+ * requests, the spool or the store past a limit, and for the retention and tracing tests, whose timers and exporter
+ * nothing else here minds. Each setting, and who needs it:
+ * <ul>
+ * <li>BudgetsProfileTest: 3 calls and 4096 bytes a batch, one upload at a time, dropped after 1 s without a byte,
+ * and small JSON scan budgets (strings of 2000 bytes, numbers of 50 digits, depth 20, 10 index keys); it counts the
+ * temp files left in {@link #STORE}.</li>
+ * <li>LimitsProfileTest: uploads of at most 4096 bytes (every other upload here is under it), and a 200-byte limit
+ * for the tool {@code tiny} only.</li>
+ * <li>FsOutageSpoolTest: the store in a folder the test can take away ({@link #STORE}: a file in its place makes
+ * every write fail, as a lost volume would), emptied when the application starts ({@link Fresh}), a spool of its own
+ * with room for one 50 kB output, no store retries, and drains only when the test runs one.</li>
+ * <li>FsRetentionTest: retention every 200 ms, of blobs older than 2 hours (written the short way); the others
+ * here write only new blobs.</li>
+ * <li>TracingProfileTest: the OpenTelemetry SDK on, spans exported every 10 ms (to its in-memory exporter, and to a
+ * closed OTLP port).</li>
+ * </ul>
+ */
+public class TightBudgetsProfile implements QuarkusTestProfile {
+
+    public static final Path BASE = Path.of("target/spool-outage");
+    public static final Path STORE = BASE.resolve("store");
+    public static final Path SPOOL = BASE.resolve("spool");
+    public static final long SPOOL_BYTES = 60_000;
+
+    /** Starts the application on an empty store and spool. */
+    public static class Fresh implements QuarkusTestResourceLifecycleManager {
+        @Override
+        public Map<String, String> start() {
+            delete(BASE);
+            return Map.of();
+        }
+
+        @Override
+        public void stop() {
+        }
+    }
+
+    public static void delete(Path path) {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        Map<String, String> config = new HashMap<>();
+        // BudgetsProfileTest
+        config.put("toolspill.pipeline.max-calls", "3");
+        config.put("toolspill.pipeline.max-body-bytes", "4096");
+        config.put("toolspill.ingest.max-concurrent", "1");
+        config.put("toolspill.ingest.stall-timeout", "1s");
+        config.put("toolspill.scan.max-string-bytes", "2000");
+        config.put("toolspill.scan.max-number-digits", "50");
+        config.put("toolspill.scan.max-depth", "20");
+        config.put("toolspill.scan.max-index-keys", "10");
+        // LimitsProfileTest
+        config.put("toolspill.ingest.max-bytes", "4096");
+        config.put("toolspill.limits.tools.\"tiny\"", "200");
+        // FsOutageSpoolTest
+        config.put("toolspill.blob-store.fs.root", STORE.toString());
+        config.put("toolspill.spool.dir", SPOOL.toString());
+        config.put("toolspill.spool.max-bytes", String.valueOf(SPOOL_BYTES));
+        config.put("toolspill.spool.retry-interval", "1h");
+        config.put("toolspill.blob-store.retry.attempts", "0");
+        // FsRetentionTest
+        config.put("toolspill.retention.max-age", "2h");
+        config.put("toolspill.retention.interval", "200ms");
+        // TracingProfileTest
+        config.put("quarkus.otel.sdk.disabled", "false");
+        config.put("quarkus.otel.bsp.schedule.delay", "10ms");
+        config.put("quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
+        return config;
+    }
+
+    @Override
+    public List<TestResourceEntry> testResources() {
+        return List.of(new TestResourceEntry(Fresh.class));
+    }
+
+    @Override
+    public String getConfigProfile() {
+        return "test";
+    }
+}
