@@ -23,6 +23,7 @@ final class GrepPage implements UnitSink {
     private final int limit;
     private final int budget;
     private final int cutReserve;
+    private final boolean compact;
     private final long from;
     private final long lastUnit;
     private final int context;
@@ -61,8 +62,11 @@ final class GrepPage implements UnitSink {
         long big = Math.max(lastUnit + 1, 1);
         String worst = status(big, big, grep.max() == Long.MAX_VALUE ? -1 : grep.max(), grep.from(big).toString());
         this.budget = limit - Utf8.length(worst);
-        this.cutReserve = Utf8.length(cutMarker(Math.max(size, big), big, Math.max(size, big),
-                new Selector.Bytes(Math.max(size, 1), Math.max(size, 1), grep.from(big)).toString()));
+        String worstNext = new Selector.Bytes(Math.max(size, 1), Math.max(size, 1), grep.from(big)).toString();
+        int full = Utf8.length(cutMarker(false, Math.max(size, big), big, Math.max(size, big), worstNext));
+        // at the smallest limits the marker of a cut match says only where the next part starts, so paging never stops
+        this.compact = limit - full <= Long.toString(lastUnit).length() + 6;
+        this.cutReserve = compact ? Utf8.length(cutMarker(true, Math.max(size, big), 0, 0, worstNext)) : full;
         this.ringNo = new long[context];
         this.ringLength = new long[context];
         this.ringHead = new byte[context][];
@@ -219,10 +223,13 @@ final class GrepPage implements UnitSink {
 
     private Limited cutAnswer(Selector.Grep rest) {
         Selector.Bytes next = new Selector.Bytes(cutRest, cutEnd, rest);
-        return new Limited(out + cutMarker(dropped, cutNo, cutLength, next.toString()), dropped, next.toString());
+        return new Limited(out + cutMarker(compact, dropped, cutNo, cutLength, next.toString()), dropped, next.toString());
     }
 
-    private String cutMarker(long dropped, long no, long length, String next) {
+    private String cutMarker(boolean compact, long dropped, long no, long length, String next) {
+        if (compact) {
+            return "\n[truncated: " + dropped + " bytes dropped; next part: " + next + "]";
+        }
         return "\n[truncated: " + dropped + " bytes dropped, refine your query] " + (text ? "line " : "entry ") + no
                 + " alone is " + length + " bytes; next part: " + next;
     }

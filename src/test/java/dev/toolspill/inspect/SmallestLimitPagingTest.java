@@ -84,6 +84,26 @@ class SmallestLimitPagingTest {
         assertJoined(inspector, textId, "lines:1-", limit, String.join("", lines));
         assertJoined(inspector, textId, "lines:5-5", limit, lines.get(4));
         assertJoined(inspector, textId, "lines:3-30", limit, String.join("", lines.subList(2, 30)));
+        assertGrepShows(inspector, textId, "grep:ok", limit, IntStream.range(0, 120).filter(i -> lines.get(i).contains("ok"))
+                .mapToObj(i -> i + 1).toList());
+        assertGrepShows(inspector, textId, "grep:/日本/", limit, IntStream.range(0, 120).filter(i -> lines.get(i).contains("日本"))
+                .mapToObj(i -> i + 1).toList());
+    }
+
+    /** A grep followed to its end shows each matching line (its number, then its text) once, in order. */
+    private static void assertGrepShows(Inspector inspector, BlobId id, String selector, int limit, List<Integer> expected) {
+        List<NextParts.Part> parts = NextParts.follow(inspector, id, selector, limit);
+        assertMarkersAgree(parts);
+        List<Integer> shown = new ArrayList<>();
+        for (NextParts.Part part : parts) {
+            if (part.selector().startsWith("grep:")) {
+                Matcher line = Pattern.compile("(?m)^(\\d+): ").matcher(part.content());
+                while (line.find()) {
+                    shown.add(Integer.parseInt(line.group(1)));
+                }
+            }
+        }
+        assertEquals(expected, shown, selector + " at limit " + limit + " in " + parts.size() + " parts");
     }
 
     private static void assertUnits(Inspector inspector, BlobId id, String selector, int limit, List<String> expected) {
