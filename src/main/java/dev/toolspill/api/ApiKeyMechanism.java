@@ -1,7 +1,5 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.auth.JwtAuthenticationRequest;
 import dev.toolspill.auth.JwtTenants;
 import dev.toolspill.config.ToolspillConfig;
@@ -18,6 +16,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
 
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -36,12 +35,12 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
 
     private final boolean enabled;
     private final boolean jwts;
-    private final ObjectMapper mapper;
+    private final ProblemSender problems;
 
-    public ApiKeyMechanism(ToolspillConfig config, ObjectMapper mapper) {
+    public ApiKeyMechanism(ToolspillConfig config, ProblemSender problems) {
         this.enabled = config.auth().enabled();
         this.jwts = JwtTenants.isOn(config.auth().jwt());
-        this.mapper = mapper;
+        this.problems = problems;
     }
 
     @Override
@@ -92,34 +91,10 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
             return Uni.createFrom().item(true);
         }
         Unauthorized unauthorized = unauthorized(context);
-        response.setStatusCode(401)
-                .putHeader(WWW_AUTHENTICATE, unauthorized.challenge())
-                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
-        boolean bodyPending = !context.request().isEnded() && hasBody(context);
-        if (bodyPending) {
-            response.putHeader(HttpHeaders.CONNECTION, "close");
-        }
-        response.end(json(new Problem("about:blank", Unauthorized.TITLE, 401, unauthorized.detail())))
-                .onComplete(sent -> {
-                    if (bodyPending) {
-                        context.request().connection().close();
-                    }
-                });
+        // a body still on its way is dropped after the answer (LingeringClose), over HTTP/2 by this stream alone
+        problems.answer(context, 401, Unauthorized.TITLE, unauthorized.detail(),
+                Map.of(WWW_AUTHENTICATE.toString(), unauthorized.challenge(), HttpHeaders.CACHE_CONTROL.toString(), "no-store"));
         return Uni.createFrom().item(true);
-    }
-
-    private static boolean hasBody(RoutingContext context) {
-        String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-        return context.request().getHeader(HttpHeaders.TRANSFER_ENCODING) != null || (length != null && !length.strip().equals("0"));
-    }
-
-    private String json(Problem problem) {
-        try {
-            return mapper.writeValueAsString(problem);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a problem record always serialises", e);
-        }
     }
 
     @Override

@@ -37,7 +37,7 @@ public class LingeringClose {
     public void close(HttpServerRequest request) {
         if (request.version() == HttpVersion.HTTP_2) {
             if (!request.isEnded()) {
-                request.response().reset(8); // CANCEL: the connection carries other streams
+                request.response().reset(0); // NO_ERROR once the answer is whole (RFC 9113, 8.1): the connection carries other streams
             }
             return;
         }

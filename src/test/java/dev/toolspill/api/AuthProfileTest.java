@@ -181,6 +181,24 @@ class AuthProfileTest {
     }
 
     /** Relative to the management interface's root path, /q. */
+    /**
+     * Over HTTP/2 (a proxy's connection carries other clients' streams) a request without a key whose body is on its
+     * way gets its whole 401, and only its stream ends: the next exchange on the same connection is answered.
+     */
+    @Test
+    void overHttp2ARefusedBodyGetsItsAnswerAndTheConnectionServesOn() throws Exception {
+        try (Http2Exchange h2 = new Http2Exchange(root)) {
+            io.vertx.core.http.HttpMethod post = io.vertx.core.http.HttpMethod.POST;
+            Http2Exchange.Answer refused = h2.send(post, "/v1/tool-outputs?tool=t", Map.of("Content-Type", "text/plain"),
+                    "line of output\n".repeat(200_000), false);
+            org.junit.jupiter.api.Assertions.assertEquals(401, refused.status(), refused.body());
+            org.junit.jupiter.api.Assertions.assertTrue(refused.body().contains("\"status\":401"), refused.body());
+            Http2Exchange.Answer stored = h2.send(post, "/v1/tool-outputs?tool=t", Map.of("Content-Type", "text/plain",
+                    "Authorization", "Bearer " + KEY_A), "line of output\n".repeat(2_000), false);
+            org.junit.jupiter.api.Assertions.assertEquals(200, stored.status(), stored.body());
+        }
+    }
+
     @TestHTTPResource(value = "/metrics", management = true)
     URL metricsUrl;
 

@@ -7,6 +7,7 @@ import io.restassured.http.ContentType;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -101,37 +102,17 @@ class BudgetsProfileTest {
 
     @Test
     void anHttp2BodyWithoutContentLengthIs411AndNotReadWhole() throws Exception {
-        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
-        try {
-            io.vertx.core.http.HttpClient client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions()
-                    .setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+        try (Http2Exchange h2 = new Http2Exchange(root)) {
+            Map<String, String> json = Map.of("Content-Type", "application/json", "Accept", "application/json, text/event-stream");
             String big = "{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"" + "x".repeat(5000) + "\"}}]}";
-            assertEquals(411, h2(client, io.vertx.core.http.HttpMethod.POST, "/v1/tool-calls", big, true));
-            assertEquals(411, h2(client, io.vertx.core.http.HttpMethod.POST, "/mcp", big, true));
-            assertEquals(413, h2(client, io.vertx.core.http.HttpMethod.POST, "/v1/tool-calls", big, false));
-            assertEquals(200, h2(client, io.vertx.core.http.HttpMethod.POST, "/v1/tool-calls", echo(1), false));
-            assertEquals(200, h2(client, io.vertx.core.http.HttpMethod.GET, "/v1/tools", null, false));
-            assertEquals(404, h2(client, io.vertx.core.http.HttpMethod.POST, "/v1/blobs/01a2383d-bb32-7424-a85f-71fe0c9a4ed4/verify", null, false));
-        } finally {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            io.vertx.core.http.HttpMethod post = io.vertx.core.http.HttpMethod.POST;
+            assertEquals(411, h2.send(post, "/v1/tool-calls", json, big, true).status());
+            assertEquals(411, h2.send(post, "/mcp", json, big, true).status());
+            assertEquals(413, h2.send(post, "/v1/tool-calls", json, big, false).status());
+            assertEquals(200, h2.send(post, "/v1/tool-calls", json, echo(1), false).status());
+            assertEquals(200, h2.send(io.vertx.core.http.HttpMethod.GET, "/v1/tools", json, null, false).status());
+            assertEquals(404, h2.send(post, "/v1/blobs/01a2383d-bb32-7424-a85f-71fe0c9a4ed4/verify", json, null, false).status());
         }
-    }
-
-    private int h2(io.vertx.core.http.HttpClient client, io.vertx.core.http.HttpMethod method, String path, String body, boolean unknownLength)
-            throws Exception {
-        return client.request(method, root.getPort(), root.getHost(), path).compose(request -> {
-            request.putHeader("Content-Type", "application/json").putHeader("Accept", "application/json, text/event-stream");
-            if (body == null) {
-                return request.send();
-            }
-            if (unknownLength) {
-                request.setChunked(true);
-                request.write(body.substring(0, 10));
-                return request.end(body.substring(10)).compose(v -> request.response());
-            }
-            return request.send(body);
-        }).map(io.vertx.core.http.HttpClientResponse::statusCode).toCompletionStage().toCompletableFuture()
-                .get(20, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     @Test
