@@ -104,9 +104,19 @@ public final class StreamScanner {
         }
     }
 
+    /** The parser's words without its own internals (its source description, its state number), and where. */
+    private static String describe(Exception e) {
+        if (!(e instanceof com.fasterxml.jackson.core.JsonProcessingException parsing)) {
+            return e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
+        }
+        String words = String.valueOf(parsing.getOriginalMessage()).lines().findFirst().orElse("")
+                .replaceAll("\\s*\\(internal state: \\d+\\)", "").replaceAll("\\s*\\[Source:.*", "").strip();
+        long at = parsing.getLocation() == null ? -1 : parsing.getLocation().getByteOffset();
+        return at >= 0 ? words + " (at byte " + at + ")" : words;
+    }
+
     private void fail(Exception e) {
-        jsonFailure = e instanceof StreamConstraintsException limit ? JsonLimits.describe(limit)
-                : e.getMessage() == null ? "unreadable" : e.getMessage().lines().findFirst().orElse("");
+        jsonFailure = e instanceof StreamConstraintsException limit ? JsonLimits.describe(limit) : describe(e);
         if (jsonRequired) {
             throw new InvalidOutputException("the body was sent as application/json but is not valid JSON: " + jsonFailure
                     + "; send it as text/plain to store it as text");

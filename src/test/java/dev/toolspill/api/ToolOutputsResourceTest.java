@@ -142,6 +142,16 @@ class ToolOutputsResourceTest {
         post("t", ContentType.TEXT, almost).then().statusCode(200).body("blob.kind", equalTo("text"));
     }
 
+    /** The parser's failure in the service's words and a byte offset: nothing of the parser's own internals. */
+    @Test
+    void invalidJsonIsDescribedWithoutTheParsersInternals() {
+        for (String body : new String[] {"{\"a\":", "{\"a\":\"x"}) {
+            String detail = post("t", ContentType.JSON, body).then().statusCode(400).extract().path("detail");
+            org.junit.jupiter.api.Assertions.assertTrue(detail.contains("not valid JSON") && detail.contains("at byte")
+                    && !detail.contains("Source") && !detail.contains("internal state") && !detail.contains("Feature"), detail);
+        }
+    }
+
     @Test
     void jsonContentTypeWithInvalidJsonIsRejected() {
         post("t", ContentType.JSON, "{\"a\": 1,").then()
