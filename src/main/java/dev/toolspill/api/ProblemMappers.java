@@ -101,11 +101,24 @@ public class ProblemMappers {
         Response.ResponseBuilder response = Response.fromResponse(Problem.response(401, Unauthorized.TITLE, unauthorized.detail()))
                 .header(HttpHeaders.WWW_AUTHENTICATE, unauthorized.challenge())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
-        if (!request.isEnded() && (headers.getLength() > 0 || headers.getHeaderString("Transfer-Encoding") != null)) {
-            response.header("Connection", "close");
+        return endingExchange(response, request).build();
+    }
+
+    /**
+     * When the body the request announced is still unread, the answer says {@code Connection: close} and the rest of
+     * the body is dropped after it ({@link LingeringClose}); a client could not tell where it ends otherwise.
+     */
+    private Response.ResponseBuilder endingExchange(Response.ResponseBuilder response, io.vertx.core.http.HttpServerRequest request) {
+        String length = request.getHeader("Content-Length");
+        boolean bodyUnread = !request.isEnded()
+                && (request.getHeader("Transfer-Encoding") != null || (length != null && !length.strip().equals("0")));
+        if (bodyUnread) {
+            if (request.version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+                response.header("Connection", "close");
+            }
             request.response().bodyEndHandler(written -> lingering.close(request));
         }
-        return response.build();
+        return response;
     }
 
     @ServerExceptionMapper
@@ -140,12 +153,19 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
-    public Response web(WebApplicationException e) {
+    public Response web(WebApplicationException e, io.vertx.core.http.HttpServerRequest request) {
         Response.StatusType status = e.getResponse().getStatusInfo();
         if (e.getCause() instanceof JsonProcessingException json) {
             return Problem.response(Response.Status.BAD_REQUEST, describe(json));
         }
-        return Problem.response(status.getStatusCode(), status.getReasonPhrase(), e.getMessage());
+        String detail = switch (status.getStatusCode()) {
+            case 404 -> "no such path: see /q/openapi (on the management port) for the endpoints";
+            case 405 -> request.method() + " is not a method of " + request.path() + ": see /q/openapi for what it takes";
+            case 406 -> "this endpoint cannot answer in the media type the Accept header asks for";
+            case 415 -> "Content-Type '" + request.getHeader("Content-Type") + "' is not accepted here: send application/json";
+            default -> e.getMessage();
+        };
+        return endingExchange(Response.fromResponse(Problem.response(status.getStatusCode(), status.getReasonPhrase(), detail)), request).build();
     }
 
     /**

@@ -71,6 +71,23 @@ class HttpHygieneTest {
         assertTrue(body(method).contains("\"status\":405"), method);
     }
 
+    /**
+     * Refused by Quarkus REST before the body is read (a method the path does not take, a media type it does not
+     * take), the answer says the connection ends: a client that sent {@code Expect: 100-continue} and holds its body
+     * back would otherwise have its next request read as that body. The detail says what would work.
+     */
+    @Test
+    void aRefusalBeforeTheBodyIsReadEndsTheConnectionAndSaysWhatWorks() throws IOException {
+        String method = raw("POST /v1/tools HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+                + "Expect: 100-continue\r\n\r\n");
+        assertTrue(method.startsWith("HTTP/1.1 405") && head(method).contains("connection: close"), method);
+        assertTrue(body(method).contains("POST is not a method of /v1/tools"), method);
+        String type = raw("POST /v1/tool-calls HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n"
+                + "Expect: 100-continue\r\n\r\n");
+        assertTrue(type.startsWith("HTTP/1.1 415") && head(type).contains("connection: close"), type);
+        assertTrue(body(type).contains("send application/json") && !body(type).contains("@Consumes"), type);
+    }
+
     @Test
     void aBodyOverQuarkusOwnCapIsAProblemNotAnEmpty413() throws IOException {
         String answer = raw("POST /v1/tool-outputs HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
