@@ -36,10 +36,31 @@ public class HttpHygiene {
             context.addHeadersEndHandler(ended -> context.response().headers().set("X-Content-Type-Options", NOSNIFF));
             context.next();
         });
+        // before anything reads a byte of the body, or decides by its length
+        router.route().order(-300).handler(this::framing);
         // just before Quarkus' own body cap (order -2), which would answer an empty 413
         router.route().order(-3).handler(this::bodyCap);
         for (int status : new int[] {400, 404, 405, 406, 411, 413, 414, 415, 431, 500, 501, 503}) {
             router.errorHandler(status, this::problem);
+        }
+    }
+
+    /**
+     * One way to frame a body (RFC 9112, 6): {@code chunked} is the only transfer coding taken, and never beside a
+     * Content-Length, where a proxy in front could read another body than this service does.
+     */
+    private void framing(RoutingContext context) {
+        String coding = context.request().getHeader("Transfer-Encoding");
+        if (coding == null) {
+            context.next();
+        } else if (context.request().getHeader("Content-Length") != null) {
+            problems.send(context, 400, "Bad Request", "the request has both Content-Length and Transfer-Encoding: send one of them",
+                    java.util.Map.of());
+        } else if (!coding.strip().equalsIgnoreCase("chunked")) {
+            problems.send(context, 501, "Not Implemented", "Transfer-Encoding '" + coding + "' is not supported: send the body "
+                    + "with a Content-Length, or chunked alone", java.util.Map.of());
+        } else {
+            context.next();
         }
     }
 

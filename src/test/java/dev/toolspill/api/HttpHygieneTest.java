@@ -88,6 +88,20 @@ class HttpHygieneTest {
         assertTrue(body(type).contains("send application/json") && !body(type).contains("@Consumes"), type);
     }
 
+    /** One way to frame a body: chunked alone, or a Content-Length; anything a proxy could read otherwise is refused. */
+    @Test
+    void aBodyFramedTwoWaysOrWithAnotherCodingIsRefused() throws IOException {
+        String both = raw("POST /v1/tool-outputs?tool=t HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
+                + "Transfer-Encoding: identity\r\n\r\nhello");
+        assertTrue(both.startsWith("HTTP/1.1 400") && body(both).contains("both Content-Length and Transfer-Encoding"), both);
+        String gzip = raw("POST /v1/tool-outputs?tool=t HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                + "Transfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+        assertTrue(gzip.startsWith("HTTP/1.1 501") && head(gzip).contains("connection: close"), gzip);
+        String chunked = raw("POST /v1/tool-outputs?tool=t HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+        assertTrue(chunked.startsWith("HTTP/1.1 200"), chunked);
+    }
+
     @Test
     void aBodyOverQuarkusOwnCapIsAProblemNotAnEmpty413() throws IOException {
         String answer = raw("POST /v1/tool-outputs HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
