@@ -39,7 +39,8 @@ public class S3Profile implements QuarkusTestProfile {
             config.put("toolspill.blob-store.retry.attempts", "2");
             config.put("toolspill.blob-store.retry.backoff", "20ms");
             try { // a spool of its own: what another profile's run left in the shared test spool is not for this bucket
-                config.put("toolspill.spool.dir", java.nio.file.Files.createTempDirectory("toolspill-spool-").toString());
+                java.nio.file.Path spools = java.nio.file.Files.createDirectories(java.nio.file.Path.of("target", "spools"));
+                config.put("toolspill.spool.dir", java.nio.file.Files.createTempDirectory(spools, bucket + "-").toString());
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

@@ -272,6 +272,9 @@ public final class S3Server {
         void destroy() {
             halt();
             delete(baseDir);
+            for (String beside : new String[] {".properties", ".log"}) {
+                baseDir.resolveSibling(baseDir.getFileName() + beside).toFile().delete();
+            }
         }
     }
 }
