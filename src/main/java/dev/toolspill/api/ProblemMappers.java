@@ -109,10 +109,7 @@ public class ProblemMappers {
      * the body is dropped after it ({@link LingeringClose}); a client could not tell where it ends otherwise.
      */
     private Response.ResponseBuilder endingExchange(Response.ResponseBuilder response, io.vertx.core.http.HttpServerRequest request) {
-        String length = request.getHeader("Content-Length");
-        boolean bodyUnread = !request.isEnded()
-                && (request.getHeader("Transfer-Encoding") != null || (length != null && !length.strip().equals("0")));
-        if (bodyUnread) {
+        if (ProblemSender.bodyUnread(request)) {
             if (request.version() != io.vertx.core.http.HttpVersion.HTTP_2) {
                 response.header("Connection", "close");
             }

@@ -56,7 +56,8 @@ public class ProblemSender {
         }
     }
 
-    private static boolean bodyUnread(HttpServerRequest request) {
+    /** Whether the request announced a body (a length, or chunks) that has not been read to its end. */
+    static boolean bodyUnread(HttpServerRequest request) {
         if (request.isEnded()) {
             return false;
         }
