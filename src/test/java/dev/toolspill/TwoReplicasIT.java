@@ -44,9 +44,10 @@ class TwoReplicasIT {
     @BeforeAll
     static void start() throws Exception {
         s3 = S3Server.start("shared");
+        // one after the other: a port picked for b while a is still starting could be the one a was given
         first = launch("a");
-        second = launch("b");
         awaitReady(first);
+        second = launch("b");
         awaitReady(second);
     }
 
