@@ -88,6 +88,7 @@ COMMON=(-Xmx256m -XX:+ExitOnOutOfMemoryError
   -Dtoolspill.auth.enabled=false
   -Dtoolspill.ingest.stall-timeout=3s
   -Dtoolspill.blob-store.timeout=5s
+  -Dtoolspill.inspect.index-cache-bytes=33554432
   "-Dtoolspill.tools.remote.\"flood\".url=http://127.0.0.1:$TOOLS_PORT/flood"
   "-Dtoolspill.tools.remote.\"flood\".timeout=60s"
   "-Dtoolspill.tools.remote.\"floodcl\".url=http://127.0.0.1:$TOOLS_PORT/floodcl"

@@ -30,7 +30,8 @@ ENV = os.environ
 MIB = c.MIB
 STALL_S = 3.0  # toolspill.ingest.stall-timeout as run.sh sets it
 STORE_TIMEOUT_S = 5.0  # toolspill.blob-store.timeout as run.sh sets it
-HEAP_SLACK_MIB = 40
+INDEX_CACHE_MIB = 32  # toolspill.inspect.index-cache-bytes as run.sh sets it: parsed indexes a replica may keep
+HEAP_SLACK_MIB = INDEX_CACHE_MIB + 16  # a full index cache is kept on purpose; 16 MiB more is the budget for the rest
 FAILED = []
 
 
@@ -138,8 +139,8 @@ def leftovers(app, wait=8.0):
 
 def health(app, after):
     name = "%s health (%s)" % (after, app.name)
-    budget = "ingest 200 <1s; ready UP; heap after GC ≤ idle+%d MiB; %s" % (
-        HEAP_SLACK_MIB, "no incomplete MPU" if app.s3 else "tmp/ empty")
+    budget = "ingest 200 <1s; ready UP; heap after GC ≤ idle + index cache %d + 16 MiB; %s" % (
+        INDEX_CACHE_MIB, "no incomplete MPU" if app.s3 else "tmp/ empty")
     if not c.alive(app.pid):
         result(name, budget, "replica process is gone (exited: OOM or crash)", False)
         return False
