@@ -66,13 +66,6 @@ public class ToolPipeline {
                 .map(Instance.Handle::get)
                 .collect(Collectors.toList());
         this.config = config.pipeline();
-        if (this.config.maxConcurrency() < 1) {
-            throw new IllegalArgumentException("toolspill.pipeline.max-concurrency=" + this.config.maxConcurrency()
-                    + " would run no call: set it to 1 or more");
-        }
-        if (this.config.timeout().isNegative() || this.config.timeout().isZero()) {
-            throw new IllegalArgumentException("toolspill.pipeline.timeout=" + this.config.timeout() + " must be positive, e.g. 30s");
-        }
     }
 
     private static int priority(Class<?> type) {
