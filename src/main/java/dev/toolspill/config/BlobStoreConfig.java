@@ -1,6 +1,7 @@
 package dev.toolspill.config;
 
 import io.smallrye.config.WithDefault;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,5 +64,10 @@ public interface BlobStoreConfig {
          */
         @WithDefault("67108864")
         long minFreeBytes();
+
+        /** How often each replica proves it can write the root (create, write, fsync, remove); readiness is DOWN while it cannot. */
+        @WithDefault("30s")
+        @DurationMin(seconds = 1, message = "must be at least 1s (was ${validatedValue})")
+        Duration probeInterval();
     }
 }
