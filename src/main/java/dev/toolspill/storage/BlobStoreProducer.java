@@ -1,5 +1,9 @@
-package dev.toolspill.blob;
+package dev.toolspill.storage;
 
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.KnownRecords;
+import dev.toolspill.blob.NoBlobStore;
+import dev.toolspill.blob.StoreLayers;
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.blob.spool.Spool;
@@ -17,7 +21,10 @@ import jakarta.inject.Singleton;
 
 import java.time.Duration;
 
-/** Chooses the store from {@code toolspill.blob-store.type}: the one place that knows the backends exist. */
+/**
+ * Chooses the store from {@code toolspill.blob-store.type}: the one place that knows the backends exist. It lives
+ * outside {@code blob} so that {@code blob} never imports its own sub-packages (they import it).
+ */
 @ApplicationScoped
 public class BlobStoreProducer {
 
@@ -32,8 +39,8 @@ public class BlobStoreProducer {
         };
         Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
                 : "none (outputs stay inline, only the limit applies)");
-        return store.available() ? new SpoolingBlobStore(new RecordKeepingBlobStore(
-                new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry), known), spool, vertx) : store;
+        return store.available() ? new SpoolingBlobStore(
+                StoreLayers.around(store, config.blobStore().timeout(), telemetry, known), spool, vertx) : store;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */
