@@ -70,6 +70,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void theSpoolIsReachedOnlyThroughTheOutageInterface() {
+        noClasses().that().resideOutsideOfPackages("dev.toolspill.blob..", "dev.toolspill.storage..")
+                .should().dependOnClassesThat().resideInAPackage("dev.toolspill.blob.spool..")
+                .as("callers outside blob reach the outage spool through blob.Outage; only storage puts it in place")
+                .check(main);
+    }
+
+    @Test
     void theBlobStoreKnowsBytesNotContent() {
         noClasses().that().resideInAPackage("dev.toolspill.blob..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.toolspill.output..", "dev.toolspill.scan..",

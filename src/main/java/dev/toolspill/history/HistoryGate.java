@@ -5,7 +5,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
-import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.blob.Outage;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
@@ -51,11 +51,11 @@ public class HistoryGate {
     private final ToolspillConfig.BlobStore.Retry retry;
     private final java.time.Duration storeTimeout;
     private final Vertx vertx;
-    private final Spool spool;
+    private final Outage outage;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
-                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Spool spool) {
-        this.spool = spool;
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage) {
+        this.outage = outage;
         this.promoter = promoter;
         this.summarizer = summarizer;
         this.limit = limit;
@@ -155,20 +155,20 @@ public class HistoryGate {
      * under the same id: the summary is the same either way, and the spool uploads it when the store returns.
      */
     private Uni<StoredBlob> storeOrSpool(BlobId id, Prepared prepared, String owner) {
-        if (spool.storeDown()) {
+        if (outage.storeDown()) {
             return spool(id, prepared, owner);
         }
         return storeWithRetry(id, prepared, owner).onFailure().recoverWithUni(failure -> {
-            spool.storeAnswered(false);
+            outage.storeAnswered(false);
             Log.warnf("Could not store an output (%d bytes) in %s: %s; spooling it", prepared.bytes().length, store.location(), failure.toString());
             return spool(id, prepared, owner);
         });
     }
 
     private Uni<StoredBlob> spool(BlobId id, Prepared prepared, String owner) {
-        return spool.put(id, prepared.scan().kind().format(), prepared.bytes(), owner)
+        return outage.put(id, prepared.scan().kind().format(), prepared.bytes(), owner)
                 .map(kept -> kept.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count(), true))
-                        .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")", null)));
+                        .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + outage.maxBytes() + ")", null)));
     }
 
     /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */

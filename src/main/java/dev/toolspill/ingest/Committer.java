@@ -52,7 +52,7 @@ final class Committer {
                 })
                 .onFailure().recoverWithUni(failure -> {
                     Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
-                    stages.spool().storeAnswered(false);
+                    stages.outage().storeAnswered(false);
                     return job.strict() ? Uni.createFrom().failure(StreamIngest.notStored())
                             : Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), true));
                 });

@@ -166,7 +166,7 @@ final class IngestFlow extends BodyReader {
         // an output this replica's tool made goes to the spool while the store is known down (the sender of an upload
         // still holds it, and gets a 503 instead); a store that fails once the stream has started leaves it limited
         boolean available = stages.store().available();
-        spooled = !job.strict() && available && stages.spool().storeDown();
+        spooled = !job.strict() && available && stages.outage().storeDown();
         upload = available ? stages.ingest().start(id, StreamIngest.guess(first, job.json()), spooled, job.owner()) : null;
         if (job.strict() && available && upload == null) {
             fail(StreamIngest.notStored());
@@ -235,7 +235,7 @@ final class IngestFlow extends BodyReader {
             return;
         }
         Log.warnf("Storing an output in %s failed, returning it limited: %s", stages.store().location(), failure.toString());
-        stages.spool().storeAnswered(false);
+        stages.outage().storeAnswered(false);
         upload = null;
         toWrite.clear();
         target.abort().subscribe().with(ok -> { }, ignored -> { });
