@@ -2,6 +2,7 @@ package dev.toolspill.health;
 
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.Outage;
+import dev.toolspill.blob.StoreKind;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.health.api.Wellness;
 import io.smallrye.mutiny.Uni;
@@ -30,8 +31,10 @@ public class StoreWellness implements AsyncHealthCheck {
 
     private final BlobStore store;
     private final Outage outage;
+    private final StoreKind kind;
 
-    public StoreWellness(BlobStore store, Outage outage) {
+    public StoreWellness(BlobStore store, StoreKind kind, Outage outage) {
+        this.kind = kind;
         this.store = store;
         this.outage = outage;
     }
@@ -41,13 +44,13 @@ public class StoreWellness implements AsyncHealthCheck {
      * {@code toolspill.spool.retry-interval}): cheap, for a metrics gauge.
      */
     public boolean isWell() {
-        return !store.available() || !outage.storeDown();
+        return !kind.keepsBlobs() || !outage.storeDown();
     }
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        if (!store.available()) {
-            return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", "none").build());
+        if (!kind.keepsBlobs()) {
+            return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", kind.name()).build());
         }
         // what the check finds is news for the spool too: outputs go straight to it while the store is down
         return store.checkReady()

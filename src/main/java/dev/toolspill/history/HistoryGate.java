@@ -6,6 +6,7 @@ import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.Outage;
+import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
@@ -52,9 +53,11 @@ public class HistoryGate {
     private final java.time.Duration storeTimeout;
     private final Vertx vertx;
     private final Outage outage;
+    private final StoreKind kind;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
-                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage) {
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage, StoreKind kind) {
+        this.kind = kind;
         this.outage = outage;
         this.promoter = promoter;
         this.summarizer = summarizer;
@@ -73,7 +76,7 @@ public class HistoryGate {
      */
     public Uni<Admitted> admit(String tool, String raw, String owner) {
         String text = ByteOrderMarks.strip(raw);
-        if (!store.available() || promoter.fitsInline(text)) {
+        if (!kind.keepsBlobs() || promoter.fitsInline(text)) {
             return keepInline(tool, text, owner);
         }
         return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null, owner));
@@ -82,7 +85,7 @@ public class HistoryGate {
     /** A tool's output: Inline text is promoted by size like a raw output; Stored is always stored. */
     public Uni<Admitted> admit(String tool, ToolOutput output, String owner) {
         if (output instanceof ToolOutput.Stored stored) {
-            if (!store.available()) {
+            if (!kind.keepsBlobs()) {
                 return keepInline(tool, stored.text(), owner);
             }
             return prepare(stored.text(), stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
@@ -114,7 +117,7 @@ public class HistoryGate {
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */
     private Uni<Admitted> keepInline(String tool, String text, String owner) {
-        if (!store.available() || !limit.exceeds(tool, text)) {
+        if (!kind.keepsBlobs() || !limit.exceeds(tool, text)) {
             return Uni.createFrom().item(limited(tool, text, null, ""));
         }
         return prepare(text, Expect.ANY)

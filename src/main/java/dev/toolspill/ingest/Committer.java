@@ -32,7 +32,7 @@ final class Committer {
 
     static Uni<Admitted> end(StreamIngest.Stages stages, StreamIngest.Job job, ScanStage scanner, Written out) {
         return stages.hops().call(scanner::finish).flatMap(scan -> out.upload() == null
-                ? Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), stages.store().available()))
+                ? Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), stages.kind().keepsBlobs()))
                 : commit(stages, job, scanner, out, scan));
     }
 

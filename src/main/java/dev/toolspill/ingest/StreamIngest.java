@@ -6,6 +6,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.Outage;
+import dev.toolspill.blob.StoreKind;
 import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
@@ -41,7 +42,7 @@ import java.util.Arrays;
 public class StreamIngest {
 
     /** What a flow works with: the same for every output. */
-    record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, BlobIndexer indexer, Summarizer summarizer,
+    record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer,
                   ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, Outage outage, UploadHops hops,
                   Duration storeTimeout, StallWatch stalls) {
     }
@@ -55,13 +56,13 @@ public class StreamIngest {
     private final HistoryLimit limit;
     private final long maxBytes;
 
-    public StreamIngest(HistoryGate gate, BlobStore store, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
+    public StreamIngest(HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
                         HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls) {
         if (config.ingest().writerThreads() < 1) {
             throw new IllegalArgumentException("toolspill.ingest.writer-threads=" + config.ingest().writerThreads()
                     + " would write no upload: set it to 1 or more");
         }
-        this.stages = new Stages(this, gate, store, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
+        this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
                 UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls);
         this.vertx = vertx.getDelegate();
         this.limit = limit;
