@@ -9,7 +9,6 @@ import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import org.jboss.resteasy.reactive.PathPart;
 import dev.toolspill.blob.ByteRange;
-import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.retention.BlobRemover;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;
@@ -99,7 +98,7 @@ public class BlobContentResource {
         Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))
                 .flatMap(blobId -> access.check(caller, blobId)
-                        .flatMap(record -> store().metadata(blobId).map(blob -> answer(blob, record, headers))));
+                        .flatMap(record -> store.metadata(blobId).map(blob -> answer(blob, record, headers))));
     }
 
     @DELETE
@@ -117,13 +116,6 @@ public class BlobContentResource {
         return Uni.createFrom().item(() -> BlobId.parse(id))
                 .flatMap(blobId -> remover.removeExisting(caller, blobId))
                 .map(removed -> Response.noContent().build());
-    }
-
-    private BlobStore store() {
-        if (!store.available()) {
-            throw new NoBlobStoreException();
-        }
-        return store;
     }
 
     private Response answer(BlobMetadata blob, Optional<BlobRecord> record, HttpHeaders headers) {
@@ -166,11 +158,11 @@ public class BlobContentResource {
      */
     private Object body(BlobMetadata blob, ByteRange range, Optional<BlobRecord> record) {
         if (record.isPresent()) {
-            return new BlobBody(store().stream(blob.id(), range), range.length(), blob.id(), record.get().sha256());
+            return new BlobBody(store.stream(blob.id(), range), range.length(), blob.id(), record.get().sha256());
         }
-        return store().localFile(blob)
+        return store.localFile(blob)
                 .<Object>map(file -> new PathPart(file, range.offset(), range.length()))
-                .orElseGet(() -> new BlobBody(store().stream(blob.id(), range), range.length()));
+                .orElseGet(() -> new BlobBody(store.stream(blob.id(), range), range.length()));
     }
 
     private static Response unsatisfiable(BlobMetadata blob, HttpRange.Unsatisfiable unsatisfiable) {

@@ -40,9 +40,7 @@ public class BlobAccess {
      * {@link BlobNotFoundException}, as for an id never stored.
      */
     public Uni<Optional<BlobRecord>> check(Caller caller, BlobId id) {
-        if (!store.available()) {
-            return Uni.createFrom().failure(new NoBlobStoreException());
-        }
+        // without a store, its readRecord fails with NoBlobStoreException: nothing here needs to know
         Optional<BlobRecord> record = known.get(id);
         if (record.isPresent() && caller.mayRead(record.get().owner())) {
             return Uni.createFrom().item(record);

@@ -15,11 +15,6 @@ import java.util.Optional;
  */
 public interface BlobStore {
 
-    /** Whether this is a real store; false only for {@link NoBlobStore} ({@code toolspill.blob-store.type=none}). */
-    default boolean available() {
-        return true;
-    }
-
     /** As {@link #put(BlobId, BlobFormat, byte[], String)}, owned by nobody. */
     default Uni<BlobMetadata> put(BlobId id, BlobFormat format, byte[] bytes) {
         return put(id, format, bytes, null);

@@ -18,11 +18,6 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
-    public boolean available() {
-        return store.available();
-    }
-
-    @Override
     public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
         return store.putRecorded(id, format, bytes, record);
     }

@@ -7,17 +7,15 @@ import io.vertx.mutiny.core.buffer.Buffer;
 import java.time.Instant;
 import java.util.Optional;
 
-/** The store of {@code toolspill.blob-store.type=none}: it holds nothing, so every output stays inline. */
+/**
+ * The store of {@code toolspill.blob-store.type=none} ({@link StoreKind#NONE}): it holds nothing, so every output stays
+ * inline; every read and write fails with {@link NoBlobStoreException}, which the API answers as one problem.
+ */
 public final class NoBlobStore implements BlobStore {
 
     public static final NoBlobStore INSTANCE = new NoBlobStore();
 
     private NoBlobStore() {
-    }
-
-    @Override
-    public boolean available() {
-        return false;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.toolspill.health;
 
-import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.blob.Outage;
 import dev.toolspill.metrics.StoreGauges;
 import io.smallrye.health.api.Wellness;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,17 +15,17 @@ import java.util.Optional;
 public class StoreState implements StoreGauges {
 
     private final StoreWellness wellness;
-    private final Spool spool;
+    private final Outage outage;
     private final Clock clock;
 
     @Inject // two constructors: without it, this is no bean at all, and the gauges are never published
-    public StoreState(@Wellness StoreWellness wellness, Spool spool) {
-        this(wellness, spool, Clock.systemUTC());
+    public StoreState(@Wellness StoreWellness wellness, Outage outage) {
+        this(wellness, outage, Clock.systemUTC());
     }
 
-    StoreState(StoreWellness wellness, Spool spool, Clock clock) {
+    StoreState(StoreWellness wellness, Outage outage, Clock clock) {
         this.wellness = wellness;
-        this.spool = spool;
+        this.outage = outage;
         this.clock = clock;
     }
 
@@ -36,11 +36,11 @@ public class StoreState implements StoreGauges {
 
     @Override
     public Optional<Long> spoolBytes() {
-        return Optional.of(spool.bytes());
+        return Optional.of(outage.bytes());
     }
 
     @Override
     public Optional<Duration> oldestSpooled() {
-        return Optional.of(spool.oldest().map(since -> Duration.between(since, clock.instant())).orElse(Duration.ZERO));
+        return Optional.of(outage.oldest().map(since -> Duration.between(since, clock.instant())).orElse(Duration.ZERO));
     }
 }

@@ -1,7 +1,8 @@
 package dev.toolspill.health;
 
 import dev.toolspill.blob.BlobStore;
-import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.blob.Outage;
+import dev.toolspill.blob.StoreKind;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.health.api.Wellness;
 import io.smallrye.mutiny.Uni;
@@ -29,11 +30,13 @@ public class StoreWellness implements AsyncHealthCheck {
     private static final Pattern WHERE = Pattern.compile("\\S*[/\\\\]\\S*|\\S+:\\d+\\S*");
 
     private final BlobStore store;
-    private final Spool spool;
+    private final Outage outage;
+    private final StoreKind kind;
 
-    public StoreWellness(BlobStore store, Spool spool) {
+    public StoreWellness(BlobStore store, StoreKind kind, Outage outage) {
+        this.kind = kind;
         this.store = store;
-        this.spool = spool;
+        this.outage = outage;
     }
 
     /**
@@ -41,26 +44,26 @@ public class StoreWellness implements AsyncHealthCheck {
      * {@code toolspill.spool.retry-interval}): cheap, for a metrics gauge.
      */
     public boolean isWell() {
-        return !store.available() || !spool.storeDown();
+        return !kind.keepsBlobs() || !outage.storeDown();
     }
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        if (!store.available()) {
-            return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", "none").build());
+        if (!kind.keepsBlobs()) {
+            return Uni.createFrom().item(HealthCheckResponse.named(NAME).up().withData("type", kind.name()).build());
         }
         // what the check finds is news for the spool too: outputs go straight to it while the store is down
         return store.checkReady()
                 .ifNoItem().after(Duration.ofSeconds(5)).fail()
-                .invoke(() -> spool.storeAnswered(true))
-                .onFailure().invoke(() -> spool.storeAnswered(false))
+                .invoke(() -> outage.storeAnswered(true))
+                .onFailure().invoke(() -> outage.storeAnswered(false))
                 .map(ok -> spooled(HealthCheckResponse.named(NAME).up()).build())
                 .onFailure().recoverWithItem(e -> spooled(HealthCheckResponse.named(NAME).down())
                         .withData("reason", withoutPlaces(e.getMessage())).build());
     }
 
     private HealthCheckResponseBuilder spooled(HealthCheckResponseBuilder response) {
-        return response.withData("spooled-blobs", spool.count()).withData("spooled-bytes", spool.bytes());
+        return response.withData("spooled-blobs", outage.count()).withData("spooled-bytes", outage.bytes());
     }
 
     /** The reason without the paths and host:port pairs it may name: those belong in the log, not in a probe's answer. */

@@ -5,7 +5,8 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
-import dev.toolspill.blob.spool.Spool;
+import dev.toolspill.blob.Outage;
+import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
@@ -51,11 +52,13 @@ public class HistoryGate {
     private final ToolspillConfig.BlobStore.Retry retry;
     private final java.time.Duration storeTimeout;
     private final Vertx vertx;
-    private final Spool spool;
+    private final Outage outage;
+    private final StoreKind kind;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
-                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Spool spool) {
-        this.spool = spool;
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage, StoreKind kind) {
+        this.kind = kind;
+        this.outage = outage;
         this.promoter = promoter;
         this.summarizer = summarizer;
         this.limit = limit;
@@ -73,7 +76,7 @@ public class HistoryGate {
      */
     public Uni<Admitted> admit(String tool, String raw, String owner) {
         String text = ByteOrderMarks.strip(raw);
-        if (!store.available() || promoter.fitsInline(text)) {
+        if (!kind.keepsBlobs() || promoter.fitsInline(text)) {
             return keepInline(tool, text, owner);
         }
         return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null, owner));
@@ -82,7 +85,7 @@ public class HistoryGate {
     /** A tool's output: Inline text is promoted by size like a raw output; Stored is always stored. */
     public Uni<Admitted> admit(String tool, ToolOutput output, String owner) {
         if (output instanceof ToolOutput.Stored stored) {
-            if (!store.available()) {
+            if (!kind.keepsBlobs()) {
                 return keepInline(tool, stored.text(), owner);
             }
             return prepare(stored.text(), stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
@@ -114,7 +117,7 @@ public class HistoryGate {
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */
     private Uni<Admitted> keepInline(String tool, String text, String owner) {
-        if (!store.available() || !limit.exceeds(tool, text)) {
+        if (!kind.keepsBlobs() || !limit.exceeds(tool, text)) {
             return Uni.createFrom().item(limited(tool, text, null, ""));
         }
         return prepare(text, Expect.ANY)
@@ -155,20 +158,20 @@ public class HistoryGate {
      * under the same id: the summary is the same either way, and the spool uploads it when the store returns.
      */
     private Uni<StoredBlob> storeOrSpool(BlobId id, Prepared prepared, String owner) {
-        if (spool.storeDown()) {
+        if (outage.storeDown()) {
             return spool(id, prepared, owner);
         }
         return storeWithRetry(id, prepared, owner).onFailure().recoverWithUni(failure -> {
-            spool.storeAnswered(false);
+            outage.storeAnswered(false);
             Log.warnf("Could not store an output (%d bytes) in %s: %s; spooling it", prepared.bytes().length, store.location(), failure.toString());
             return spool(id, prepared, owner);
         });
     }
 
     private Uni<StoredBlob> spool(BlobId id, Prepared prepared, String owner) {
-        return spool.put(id, prepared.scan().kind().format(), prepared.bytes(), owner)
+        return outage.put(id, prepared.scan().kind().format(), prepared.bytes(), owner)
                 .map(kept -> kept.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count(), true))
-                        .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + spool.maxBytes() + ")", null)));
+                        .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + outage.maxBytes() + ")", null)));
     }
 
     /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */

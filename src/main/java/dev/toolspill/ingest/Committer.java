@@ -32,7 +32,7 @@ final class Committer {
 
     static Uni<Admitted> end(StreamIngest.Stages stages, StreamIngest.Job job, ScanStage scanner, Written out) {
         return stages.hops().call(scanner::finish).flatMap(scan -> out.upload() == null
-                ? Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), stages.store().available()))
+                ? Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), stages.kind().keepsBlobs()))
                 : commit(stages, job, scanner, out, scan));
     }
 
@@ -52,7 +52,7 @@ final class Committer {
                 })
                 .onFailure().recoverWithUni(failure -> {
                     Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
-                    stages.spool().storeAnswered(false);
+                    stages.outage().storeAnswered(false);
                     return job.strict() ? Uni.createFrom().failure(StreamIngest.notStored())
                             : Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), true));
                 });

@@ -93,7 +93,7 @@ final class Head {
         StreamIngest.finish(StreamIngest.feed(new StreamScanner(stages.settings(), job.json(), ReadIndex.EVERY).after(dropped()),
                 content, content.length));
         String text = new String(content, StandardCharsets.UTF_8);
-        boolean keepsAll = !stages.store().available() || !stages.limit().exceeds(job.tool(), text);
+        boolean keepsAll = !stages.kind().keepsBlobs() || !stages.limit().exceeds(job.tool(), text);
         return keepsAll ? stages.gate().admitInline(job.tool(), text) : null;
     }
 }

@@ -165,10 +165,10 @@ final class IngestFlow extends BodyReader {
         id = BlobId.random();
         // an output this replica's tool made goes to the spool while the store is known down (the sender of an upload
         // still holds it, and gets a 503 instead); a store that fails once the stream has started leaves it limited
-        boolean available = stages.store().available();
-        spooled = !job.strict() && available && stages.spool().storeDown();
-        upload = available ? stages.ingest().start(id, StreamIngest.guess(first, job.json()), spooled, job.owner()) : null;
-        if (job.strict() && available && upload == null) {
+        boolean keeps = stages.kind().keepsBlobs();
+        spooled = !job.strict() && keeps && stages.outage().storeDown();
+        upload = keeps ? stages.ingest().start(id, StreamIngest.guess(first, job.json()), spooled, job.owner()) : null;
+        if (job.strict() && keeps && upload == null) {
             fail(StreamIngest.notStored());
             return;
         }
@@ -235,11 +235,11 @@ final class IngestFlow extends BodyReader {
             return;
         }
         Log.warnf("Storing an output in %s failed, returning it limited: %s", stages.store().location(), failure.toString());
-        stages.spool().storeAnswered(false);
+        stages.outage().storeAnswered(false);
         upload = null;
         toWrite.clear();
         target.abort().subscribe().with(ok -> { }, ignored -> { });
-        if (job.strict() && stages.store().available()) {
+        if (job.strict() && stages.kind().keepsBlobs()) {
             fail(StreamIngest.notStored());
         }
     }

@@ -2,11 +2,12 @@ package dev.toolspill.ingest;
 
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.Outage;
+import dev.toolspill.blob.StoreKind;
 import dev.toolspill.blob.UploadHops;
-import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
@@ -41,8 +42,8 @@ import java.util.Arrays;
 public class StreamIngest {
 
     /** What a flow works with: the same for every output. */
-    record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, BlobIndexer indexer, Summarizer summarizer,
-                  ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, Spool spool, UploadHops hops,
+    record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer,
+                  ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, Outage outage, UploadHops hops,
                   Duration storeTimeout, StallWatch stalls) {
     }
 
@@ -55,13 +56,13 @@ public class StreamIngest {
     private final HistoryLimit limit;
     private final long maxBytes;
 
-    public StreamIngest(HistoryGate gate, BlobStore store, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
-                        HistoryLimit limit, ToolspillConfig config, Spool spool, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls) {
+    public StreamIngest(HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
+                        HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls) {
         if (config.ingest().writerThreads() < 1) {
             throw new IllegalArgumentException("toolspill.ingest.writer-threads=" + config.ingest().writerThreads()
                     + " would write no upload: set it to 1 or more");
         }
-        this.stages = new Stages(this, gate, store, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), spool,
+        this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
                 UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls);
         this.vertx = vertx.getDelegate();
         this.limit = limit;
@@ -104,7 +105,7 @@ public class StreamIngest {
     /** Starts storing an output, in the spool when it is {@code spooled}; null when the store cannot even start it. */
     BlobUpload start(BlobId id, BlobFormat guess, boolean spooled, String owner) {
         try {
-            return spooled ? stages.spool().upload(id, guess, owner) : stages.store().upload(id, guess, owner);
+            return spooled ? stages.outage().upload(id, guess, owner) : stages.store().upload(id, guess, owner);
         } catch (RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", stages.store().location(), e.toString());
             return null;

@@ -5,7 +5,6 @@ import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.ByteRange;
-import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.metrics.Telemetry;
@@ -75,9 +74,6 @@ public class Inspector {
 
     /** Checks that {@code caller} may read the blob first, on every read: the cached read index is shared by all. */
     public Uni<Limited> inspect(Caller caller, BlobId id, Selector selector) {
-        if (!store.available()) {
-            return Uni.createFrom().failure(new NoBlobStoreException());
-        }
         return telemetry.inspect(() -> access.check(caller, id).flatMap(readable -> indexer.indexOf(id)).flatMap(index -> select(id, index, selector))
                 .onFailure(dev.toolspill.scan.IndexMismatchException.class).invoke(() -> indexer.distrust(id)));
     }
@@ -87,9 +83,6 @@ public class Inspector {
      * elements (array), or its first bytes (object), ending with the selector that reads on.
      */
     public Uni<Limited> first(Caller caller, BlobId id) {
-        if (!store.available()) {
-            return Uni.createFrom().failure(new NoBlobStoreException());
-        }
         return telemetry.inspect(() -> access.check(caller, id).flatMap(readable -> firstPart(id)));
     }
 

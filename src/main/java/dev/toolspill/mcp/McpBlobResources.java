@@ -6,6 +6,7 @@ import dev.toolspill.tenant.Caller;
 import dev.toolspill.tenant.Callers;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.NoBlobStoreException;
+import dev.toolspill.blob.StoreKind;
 import dev.toolspill.inspect.UnreadablePartException;
 import dev.toolspill.inspect.Inspector;
 import dev.toolspill.inspect.selector.Selector;
@@ -33,18 +34,20 @@ public class McpBlobResources {
 
     private final ResourceTemplateManager manager;
     private final BlobStore store;
+    private final StoreKind kind;
     private final Inspector inspector;
     private final Callers callers;
 
-    public McpBlobResources(ResourceTemplateManager manager, BlobStore store, Inspector inspector, Callers callers) {
+    public McpBlobResources(ResourceTemplateManager manager, BlobStore store, StoreKind kind, Inspector inspector, Callers callers) {
         this.manager = manager;
         this.callers = callers;
         this.store = store;
+        this.kind = kind;
         this.inspector = inspector;
     }
 
     void register(@Observes StartupEvent started) {
-        if (!store.available()) {
+        if (!kind.keepsBlobs()) {
             return;
         }
         template("blob", BlobUri.WHOLE, null, "A stored output from its start: whole when it fits the inspect limit, else "

@@ -12,6 +12,7 @@ import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.tenant.Caller;
 import dev.toolspill.blob.BlobStoreException;
+import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.tool.Tool;
@@ -96,12 +97,12 @@ public class BlobArguments {
             return Uni.createFrom().failure(new ToolException(ref.where() + ": \"" + REF + "\" must be a blob id from a summary's "
                     + "[blob:<id>] line, e.g. {\"$blob\":\"01934f8e-…\"}; got " + ref.node().get(REF)));
         }
-        if (!store.available()) {
-            return Uni.createFrom().failure(new ToolException(ref.where() + ": no blob store is configured, so \"$blob\" references "
-                    + "cannot be read; pass the value itself"));
-        }
-        Uni<JsonNode> value = ref.selector() == null ? whole(ref, id, budget, caller) : selection(ref, id, budget, caller);
-        return value.onFailure(BlobNotFoundException.class).transform(e -> new ToolException(ref.where() + ": " + e.getMessage()))
+        // who may read it first, for a selection too: without a store this fails at once with NoBlobStoreException
+        Uni<JsonNode> value = ref.selector() == null ? whole(ref, id, budget, caller)
+                : access.check(caller, id).flatMap(readable -> selection(ref, id, budget, caller));
+        return value.onFailure(NoBlobStoreException.class).transform(e -> new ToolException(ref.where() + ": no blob store is "
+                        + "configured, so \"$blob\" references cannot be read; pass the value itself"))
+                .onFailure(BlobNotFoundException.class).transform(e -> new ToolException(ref.where() + ": " + e.getMessage()))
                 .onFailure(BlobStoreException.class).transform(e -> new ToolException(ref.where() + ": blob " + id
                         + " could not be read (" + e.getMessage() + "); try again shortly"));
     }

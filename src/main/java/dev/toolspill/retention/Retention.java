@@ -1,6 +1,7 @@
 package dev.toolspill.retention;
 
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
@@ -25,13 +26,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public class Retention {
 
     private final BlobStore store;
+    private final StoreKind kind;
     private final Vertx vertx;
     private final RetentionSweep sweep;
     private final ToolspillConfig.Retention settings;
     private final AtomicBoolean running = new AtomicBoolean();
     private long timer = -1;
 
-    public Retention(BlobStore store, BlobRemover remover, ToolspillConfig config, Vertx vertx) {
+    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx) {
         this.settings = config.retention();
         if (settings.unfinishedMaxAge().compareTo(config.ingest().stallTimeout()) <= 0) {
             throw new IllegalArgumentException("toolspill.retention.unfinished-max-age (" + settings.unfinishedMaxAge()
@@ -39,12 +41,13 @@ public class Retention {
                     + "), or uploads still in progress would be removed");
         }
         this.store = store;
+        this.kind = kind;
         this.vertx = vertx;
         this.sweep = new RetentionSweep(store, remover::remove, settings.maxAge(), settings.unfinishedMaxAge(), settings.concurrency());
     }
 
     void start(@Observes StartupEvent event) {
-        if (!store.available()) {
+        if (!kind.keepsBlobs()) {
             return;
         }
         long every = settings.interval().toMillis();

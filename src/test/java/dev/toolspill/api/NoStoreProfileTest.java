@@ -59,6 +59,25 @@ public class NoStoreProfileTest {
     }
 
     @Test
+    void aBlobReferenceSaysThereIsNoStoreWithOrWithoutASelector() {
+        for (String ref : new String[] {"{\"$blob\":\"019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f70\"}",
+                "{\"$blob\":\"019ad5a1-7c2e-7d3a-9f10-3b2c4d5e6f70\",\"selector\":\"lines:1-2\"}"}) {
+            ToolCallsResourceTest.batch("{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":" + ref + "}}]}")
+                    .then().statusCode(200)
+                    .body("results[0].status", equalTo("error"))
+                    .body("results[0].output", equalTo("argument 'text': no blob store is configured, so \"$blob\" references "
+                            + "cannot be read; pass the value itself"));
+        }
+    }
+
+    @Test
+    void theStoreIsWellWithoutAStore() {
+        given().when().get("/q/health/well").then().statusCode(200)
+                .body("checks.find { it.name == 'blob-store' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'blob-store' }.data.type", equalTo("none"));
+    }
+
+    @Test
     void readinessIsUpWithoutAStore() {
         given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }

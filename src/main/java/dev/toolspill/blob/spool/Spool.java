@@ -5,6 +5,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobUpload;
+import dev.toolspill.blob.Outage;
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
@@ -33,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * drainer uploads it with the same owner.
  */
 @Singleton
-public class Spool {
+public class Spool implements Outage {
 
     private final FsBlobStore files;
     private final long maxBytes;
@@ -54,6 +55,7 @@ public class Spool {
     }
 
     /** Keeps the bytes under the blob's id; empty when they do not fit in what is left of the spool. */
+    @Override
     public Uni<Optional<BlobMetadata>> put(BlobId id, BlobFormat format, byte[] content, String owner) {
         if (!reserve(content.length)) {
             return Uni.createFrom().item(Optional.empty());
@@ -65,6 +67,7 @@ public class Spool {
     }
 
     /** A blob written to the spool from a stream; a write fails with an IOException once it outgrows what is left. */
+    @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         return new SpoolUpload(files.upload(id, guess, owner), this);
     }
@@ -130,20 +133,24 @@ public class Spool {
     }
 
     /** Bytes held now, for metrics and health. */
+    @Override
     public long bytes() {
         return bytes.get();
     }
 
     /** Blobs held now. */
+    @Override
     public int count() {
         return held.size();
     }
 
     /** When the oldest held blob was made, if any is held. */
+    @Override
     public Optional<Instant> oldest() {
         return held.keySet().stream().map(BlobId::created).min(Comparator.naturalOrder());
     }
 
+    @Override
     public long maxBytes() {
         return maxBytes;
     }
@@ -153,11 +160,13 @@ public class Spool {
     }
 
     /** Whether the last word this replica had of the shared store was a failure (a write, or the drainer's check). */
+    @Override
     public boolean storeDown() {
         return storeDown.get();
     }
 
     /** Records how the shared store last answered. */
+    @Override
     public void storeAnswered(boolean ok) {
         storeDown.set(!ok);
     }

@@ -1,5 +1,10 @@
-package dev.toolspill.blob;
+package dev.toolspill.storage;
 
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.KnownRecords;
+import dev.toolspill.blob.NoBlobStore;
+import dev.toolspill.blob.StoreKind;
+import dev.toolspill.blob.StoreLayers;
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.blob.spool.Spool;
@@ -17,7 +22,10 @@ import jakarta.inject.Singleton;
 
 import java.time.Duration;
 
-/** Chooses the store from {@code toolspill.blob-store.type}: the one place that knows the backends exist. */
+/**
+ * Chooses the store from {@code toolspill.blob-store.type}: the one place that knows the backends exist. It lives
+ * outside {@code blob} so that {@code blob} never imports its own sub-packages (they import it).
+ */
 @ApplicationScoped
 public class BlobStoreProducer {
 
@@ -30,10 +38,22 @@ public class BlobStoreProducer {
             case s3 -> s3.get();
             case none -> NoBlobStore.INSTANCE;
         };
-        Log.infof("Blob store: %s", store.available() ? config.blobStore().type() + " at " + store.location()
-                : "none (outputs stay inline, only the limit applies)");
-        return store.available() ? new SpoolingBlobStore(new RecordKeepingBlobStore(
-                new MeteredBlobStore(new TimedBlobStore(store, config.blobStore().timeout()), telemetry), known), spool, vertx) : store;
+        if (!kind(config).keepsBlobs()) {
+            Log.info("Blob store: none (outputs stay inline, only the limit applies)");
+            return store;
+        }
+        Log.infof("Blob store: %s at %s", config.blobStore().type(), store.location());
+        return new SpoolingBlobStore(StoreLayers.around(store, config.blobStore().timeout(), telemetry, known), spool, vertx);
+    }
+
+    /** Which store there is, as a value: what callers read to decide whether an output can be kept in full. */
+    @Produces
+    @Singleton
+    StoreKind kind(ToolspillConfig config) {
+        return switch (config.blobStore().type()) {
+            case none -> StoreKind.NONE;
+            case fs, s3 -> StoreKind.keeping(config.blobStore().type().name());
+        };
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

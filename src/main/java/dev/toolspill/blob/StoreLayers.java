@@ -1,0 +1,20 @@
+package dev.toolspill.blob;
+
+import dev.toolspill.metrics.Telemetry;
+
+import java.time.Duration;
+
+/**
+ * The layers every real store gets, in their one order: records kept in memory ({@link KnownRecords}), then metrics,
+ * then the deadline of each call. Lets the producer outside this package wrap a backend without the layers being public.
+ */
+public final class StoreLayers {
+
+    private StoreLayers() {
+    }
+
+    /** {@code backend} within {@code timeout} per call, metered, its records known to {@code known}. */
+    public static BlobStore around(BlobStore backend, Duration timeout, Telemetry telemetry, KnownRecords known) {
+        return new RecordKeepingBlobStore(new MeteredBlobStore(new TimedBlobStore(backend, timeout), telemetry), known);
+    }
+}
