@@ -21,9 +21,6 @@ public class IngestPermits {
 
     public IngestPermits(ToolspillConfig config) {
         this.max = config.ingest().maxConcurrent();
-        if (max < 1) {
-            throw new IllegalArgumentException("toolspill.ingest.max-concurrent=" + max + " would take no output: set it to 1 or more");
-        }
         this.permits = new Semaphore(max);
     }
 

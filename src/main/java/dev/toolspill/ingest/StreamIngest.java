@@ -58,10 +58,6 @@ public class StreamIngest {
 
     public StreamIngest(HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
                         HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls) {
-        if (config.ingest().writerThreads() < 1) {
-            throw new IllegalArgumentException("toolspill.ingest.writer-threads=" + config.ingest().writerThreads()
-                    + " would write no upload: set it to 1 or more");
-        }
         this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
                 UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls);
         this.vertx = vertx.getDelegate();
