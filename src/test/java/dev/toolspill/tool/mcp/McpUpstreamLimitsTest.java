@@ -64,6 +64,8 @@ class McpUpstreamLimitsTest {
                     odd.getMessage());
             assertFalse(odd.getMessage().contains("127.0.0.1"), "the model is not told where the server is: " + odd.getMessage());
             assertFalse(odd.getMessage().contains("\n"), odd.getMessage());
+            assertTrue(odd.getMessage().contains("(JSON of another shape)"), odd.getMessage());
+            assertFalse(odd.getMessage().contains("Exception") || odd.getMessage().contains("io.modelcontextprotocol"), odd.getMessage());
             assertEquals(1, upstream.tools().size(), "a server that answers is still offered");
             upstream.close();
         } finally {
