@@ -2,6 +2,7 @@ package dev.toolspill.tool.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolException;
@@ -53,10 +54,10 @@ final class McpUpstream {
     private volatile String lastProblem;
     private volatile boolean reachable;
 
-    McpUpstream(Settings settings, ObjectMapper mapper, Runnable changed) {
+    McpUpstream(Settings settings, ObjectMapper mapper, McpBinaries binaries, Runnable changed) {
         this.settings = settings;
         this.mapper = mapper;
-        this.results = new McpResults(mapper);
+        this.results = new McpResults(mapper, binaries);
         this.changed = changed;
     }
 
@@ -168,7 +169,7 @@ final class McpUpstream {
     }
 
     /** One {@code tools/call} on the current connection; its answer as text, or a {@link ToolException} the model can act on. */
-    Uni<String> call(String tool, String upstreamName, JsonNode arguments) {
+    Uni<String> call(String tool, String upstreamName, JsonNode arguments, Caller caller) {
         return Uni.createFrom().deferred(() -> {
             McpAsyncClient current = client;
             if (current == null) {
@@ -187,7 +188,7 @@ final class McpUpstream {
             return uni(current.callTool(new McpSchema.CallToolRequest(upstreamName, sent)))
                     .onTermination().invoke(inFlight::decrementAndGet)
                     .onFailure().transform(failure -> describe(tool, failure))
-                    .map(result -> results.output(tool, result));
+                    .flatMap(result -> results.output(tool, result, caller));
         });
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.ToolException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,7 +66,7 @@ class McpUpstreamErrorsTest {
         "400 | its MCP server up refused the call (HTTP 400)"})
     void anHttpErrorIsReportedByWhatItMeansWithItsStatus(int status, String said) {
         ToolException failure = assertThrows(ToolException.class, () -> upstream.call("up_http_" + status, "http_" + status,
-                MAPPER.createObjectNode()).await().atMost(Duration.ofMinutes(1)));
+                MAPPER.createObjectNode(), Caller.ANYONE).await().atMost(Duration.ofMinutes(1)));
         String message = failure.getMessage();
         assertTrue(message.startsWith("tool up_http_" + status + " failed: " + said), message);
         assertFalse(message.contains("Exception") || message.contains("io.modelcontextprotocol") || message.contains("127.0.0.1"), message);
@@ -76,7 +77,7 @@ class McpUpstreamErrorsTest {
     void aServerThatIsGoneIsUnreachableByARefusedConnectionInPlainWords() {
         server.stop(0);
         ToolException failure = assertThrows(ToolException.class, () -> upstream.call("up_http_500", "http_500",
-                MAPPER.createObjectNode()).await().atMost(Duration.ofMinutes(1)));
+                MAPPER.createObjectNode(), Caller.ANYONE).await().atMost(Duration.ofMinutes(1)));
         assertEquals("tool up_http_500 is unavailable: its MCP server up could not be reached (connection refused); "
                 + "try again later or use another tool", failure.getMessage());
     }
