@@ -46,10 +46,6 @@ public class TenantLimits {
         if (configured > 0) {
             return configured;
         }
-        if (share <= 0 || share > 1) {
-            throw new IllegalArgumentException("toolspill.ingest.tenant-share=" + share + " is not a fraction of the upload slots: "
-                    + "set it above 0 and at most 1 (1 turns the share off)");
-        }
         if (!authenticated || share == 1) {
             return 0;
         }

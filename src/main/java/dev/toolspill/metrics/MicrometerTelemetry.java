@@ -56,9 +56,6 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     MicrometerTelemetry(MeterRegistry registry, Tracer tracer, int maxTools, List<StoreGauges> found) {
-        if (maxTools < 0) {
-            throw new IllegalArgumentException("toolspill.metrics.max-tools must be 0 or more, got " + maxTools);
-        }
         this.registry = registry;
         this.tracer = tracer;
         this.maxTools = maxTools;
