@@ -2,14 +2,17 @@ package dev.toolspill;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,19 +24,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ConfigStartupIT {
 
-    @ParameterizedTest(name = "{0}={1}")
-    @CsvSource({
-            "toolspill.limits.default, 100, 'at least 128 bytes'",
-            "toolspill.limits.default, 127, 'at least 128 bytes'",
-            "toolspill.limits.tools.grep, 127, 'at least 128 bytes'",
-            "toolspill.limits.tools.\"my tool\", 0, 'at least 128 bytes'",
-            "toolspill.scan.max-string-bytes, 0, 'at least 1'",
-            "toolspill.scan.max-number-digits, 0, 'at least 1'",
-            "toolspill.scan.max-depth, 0, 'at least 1'",
-            "toolspill.scan.max-index-keys, -1, 'at least 1'"})
-    void aValuePastItsBoundStopsStartUpAndSaysWhatWouldWork(String key, String value, String works) throws Exception {
+    /** A key, a value past its bound, and what the message says would work. */
+    record PastBound(String key, String value, String works) {
+    }
+
+    /**
+     * Every bound, in two starts rather than one each (a start of the jar costs seconds): the validation of the
+     * configuration reports every value past its bound at once, one line each, so each line is checked on its own. A
+     * key appears once a start, hence two ({@code toolspill.limits.default} twice).
+     */
+    static Stream<List<PastBound>> pastTheirBounds() {
+        return Stream.of(
+                List.of(new PastBound("toolspill.limits.default", "100", "at least 128 bytes"),
+                        new PastBound("toolspill.limits.tools.grep", "127", "at least 128 bytes"),
+                        new PastBound("toolspill.limits.tools.\"my tool\"", "0", "at least 128 bytes"),
+                        new PastBound("toolspill.scan.max-string-bytes", "0", "at least 1"),
+                        new PastBound("toolspill.scan.max-number-digits", "0", "at least 1")),
+                List.of(new PastBound("toolspill.limits.default", "127", "at least 128 bytes"),
+                        new PastBound("toolspill.scan.max-depth", "0", "at least 1"),
+                        new PastBound("toolspill.scan.max-index-keys", "-1", "at least 1")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("pastTheirBounds")
+    void aValuePastItsBoundStopsStartUpAndSaysWhatWouldWork(List<PastBound> values) throws Exception {
         Path log = Path.of("target", "config-startup-it.log");
-        Process process = start(log, "-D" + key + "=" + value);
+        Process process = start(log, values.stream().map(bad -> "-D" + bad.key() + "=" + bad.value()).toArray(String[]::new));
         try {
             assertTrue(process.waitFor(90, TimeUnit.SECONDS), "the app should stop by itself; see " + log);
         } finally {
@@ -41,9 +57,13 @@ class ConfigStartupIT {
         }
         String output = Files.readString(log);
         assertNotEquals(0, process.exitValue(), output);
-        assertTrue(output.contains(key.replace("\"", "")) || output.contains(key), "names the key: " + output);
-        assertTrue(output.contains("(was " + value + ")"), "names the value: " + output);
-        assertTrue(output.contains(works), "says what would work: " + output);
+        for (PastBound bad : values) {
+            // the line that names the key (quoted or not) and the value says what would work
+            List<String> lines = output.lines().filter(line -> line.contains(bad.key().replace("\"", "")) || line.contains(bad.key()))
+                    .filter(line -> line.contains("(was " + bad.value() + ")")).toList();
+            assertFalse(lines.isEmpty(), "names the key " + bad.key() + " and the value " + bad.value() + ": " + output);
+            assertTrue(lines.stream().anyMatch(line -> line.contains(bad.works())), "says what would work for " + bad.key() + ": " + output);
+        }
         assertTrue(!output.contains("Listening on"), "it must not have served: " + output);
     }
 

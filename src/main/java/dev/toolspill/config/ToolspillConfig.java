@@ -92,33 +92,7 @@ public interface ToolspillConfig {
         Duration retryInterval();
     }
 
-    interface Limits {
-        /** Byte cap on what one result may put into history, for every tool without an override. */
-        @WithName("default")
-        @WithDefault("16384")
-        @Min(value = 128, message = LIMIT_TOO_SMALL)
-        int defaultLimit();
-
-        /** Per-tool overrides, keyed by tool name: {@code toolspill.limits.tools."my-tool"=4096}. */
-        Map<String, @Min(value = 128, message = LIMIT_TOO_SMALL) Integer> tools();
-
-        /** What start-up says of a limit under 128 bytes, HistoryLimit.MIN_LIMIT (the key and the value come with it). */
-        String LIMIT_TOO_SMALL = "is too small: a limit must be at least {value} bytes, so that the truncation marker"
-                + " and some content fit (was ${validatedValue})";
-
-        /** Requests a second each tenant may make to this replica (a token bucket; past it 429 with Retry-After); 0: no limit. */
-        @WithDefault("0")
-        double requestsPerSecond();
-        /** Requests a tenant may make at once after a quiet spell; at least a second's worth of its rate. */
-        @WithDefault("0")
-        int burst();
-        /** Bytes each tenant may store through this replica a UTC day (bodies of POST /v1/tool-outputs; 429 past it); 0: no limit. */
-        @WithDefault("0")
-        long storedBytesPerDay();
-        /** Per-tenant overrides of the two figures above: {@code toolspill.limits.tenants."team-a".requests-per-second=50}. */
-        Map<String, Tenant> tenants();
-
-        interface Tenant { Optional<Double> requestsPerSecond(); Optional<Long> storedBytesPerDay(); }
+    interface Limits extends LimitsConfig {
     }
 
     interface Output {

@@ -165,6 +165,12 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     @Override
+    public void sharedLimits(String source) {
+        Counter.builder("toolspill.limits.decisions").description("Decisions of the shared tenant limits, by who made them: shared "
+                + "(Redis), local or open (Redis unreachable)").tag("source", source).register(registry).increment();
+    }
+
+    @Override
     public void uploadStarted() {
         uploads.incrementAndGet();
     }

@@ -5,6 +5,7 @@ import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.Telemetry;
+import dev.toolspill.quota.SharedQuotas;
 import dev.toolspill.quota.TenantQuotas;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tenant.Caller;
@@ -49,11 +50,11 @@ public class ToolPipeline {
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
     private final Telemetry telemetry;
-    private final TenantQuotas quotas;
+    private final SharedQuotas quotas;
 
     public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
                         ToolAccess access, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config,
-                        Telemetry telemetry, TenantQuotas quotas) {
+                        Telemetry telemetry, SharedQuotas quotas) {
         this.telemetry = telemetry;
         this.quotas = quotas;
         this.arguments = arguments;

@@ -258,28 +258,48 @@ class AuthProfileTest {
         }
     }
 
-    /** Sends only the headers of a request that announces a large body, and reads what comes back. */
-    String headersOnly(String method, String path, String contentType, long contentLength, String key) throws Exception {
-        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
-            socket.setSoTimeout(10_000);
-            String authorization = key == null ? "" : "Authorization: Bearer " + key + "\r\n";
-            socket.getOutputStream().write((method + " " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: " + contentType
-                    + "\r\nContent-Length: " + contentLength + "\r\n" + authorization + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().flush();
+    /** Sends only the headers of a request that announces a large body; {@link #answerTo} reads what comes back. */
+    Socket headersOnly(String method, String path, String contentType, long contentLength, String key) throws Exception {
+        Socket socket = new Socket(root.getHost(), root.getPort());
+        socket.setSoTimeout(10_000);
+        String authorization = key == null ? "" : "Authorization: Bearer " + key + "\r\n";
+        socket.getOutputStream().write((method + " " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: " + contentType
+                + "\r\nContent-Length: " + contentLength + "\r\n" + authorization + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return socket;
+    }
+
+    /** Everything the server sends until it closes the connection (or 10 s pass, and the read fails). */
+    static String answerTo(Socket socket) throws Exception {
+        try (socket) {
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
+    /**
+     * The four uploads go out together, so their connections linger at the same time: each ends at most
+     * {@code toolspill.pipeline.linger-timeout} after its answer (the test profile's 1 s), and the test waits that once.
+     */
     @Test
     void anUnauthenticatedUploadIsRefusedBeforeItsBodyIsReadAndItsConnectionClosed() throws Exception {
-        for (String[] upload : new String[][] {{"/v1/tool-outputs?tool=t", "text/plain"}, {"/v1/tool-calls", "application/json"}}) {
-            for (String key : java.util.Arrays.asList(null, WRONG)) {
-                // 100 MB announced, none sent: the answer comes from the headers alone, and the connection ends with it
-                String answer = headersOnly("POST", upload[0], upload[1], 100_000_000L, key);
-                assertTrue(answer.startsWith("HTTP/1.1 401 "), upload[0] + " answered " + answer);
+        Map<String, Socket> sent = new java.util.LinkedHashMap<>();
+        try {
+            for (String[] upload : new String[][] {{"/v1/tool-outputs?tool=t", "text/plain"}, {"/v1/tool-calls", "application/json"}}) {
+                for (String key : java.util.Arrays.asList(null, WRONG)) {
+                    // 100 MB announced, none sent: the answer comes from the headers alone, and the connection ends with it
+                    sent.put(upload[0] + " with key " + key, headersOnly("POST", upload[0], upload[1], 100_000_000L, key));
+                }
+            }
+            for (Map.Entry<String, Socket> upload : sent.entrySet()) {
+                String answer = answerTo(upload.getValue());
+                assertTrue(answer.startsWith("HTTP/1.1 401 "), upload.getKey() + " answered " + answer);
                 assertTrue(answer.contains("application/problem+json"), answer);
                 assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), answer);
                 assertFalse(answer.contains(WRONG), answer);
+            }
+        } finally {
+            for (Socket socket : sent.values()) {
+                socket.close();
             }
         }
     }

@@ -86,9 +86,13 @@ public abstract class GrepInspectContractTest {
         }
     }
 
+    /**
+     * 400 lines in {@code ./mvnw verify}, three of them (7, 157, 307) longer than either limit, so cut lines and their
+     * {@code bytes:} parts are followed too; 3,000 in the deep run of {@code .ci/run}. On S3 each part is a ranged read.
+     */
     @Test
     void followingNextGivesEveryMatchExactlyOnce() throws Exception {
-        String text = text(new Random(22), Depth.of(800, 3000));
+        String text = text(new Random(22), Depth.of(400, 3000));
         Pattern regex = Pattern.compile("status=5\\d\\d( |$)");
         for (BlobId id : twins(text, false)) {
             for (int limit : new int[] {16384, 1000}) {
