@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the README's tutorial ("## Try it", every ```bash block but the agent loop's, which needs a model) verbatim and
+# Runs the README's tutorial ("## Try it", every ```bash block but the agent loop's, which needs a model, and the demo
+# tools', which start a second service; src/examples/agent-loop/check.sh runs the demo tools that way) verbatim and
 # in order against the packaged service started as the README's first command starts it (authentication off,
 # filesystem blobs), on a free port instead of 8080 (the only change made to the commands). Fails on any command that
 # fails, on any answer with a status of 400 or more (or none), on an empty blob id, and when an answer the README
@@ -28,7 +29,7 @@ for part in re.split(r"(?m)^(### .*)$", section):
     if part.startswith("### "):
         heading = part
         continue
-    if heading.startswith("### Agent loop"):
+    if heading.startswith(("### Agent loop", "### Demo tools")):
         continue
     blocks += re.findall(r"(?ms)^```bash\n(.*?)^```", part)
 if len(blocks) < 3:

@@ -1,15 +1,22 @@
 // A scripted stand-in of the Chat Completions endpoint for check.sh, on 127.0.0.1:<argv[2]> (base URL .../v1).
-// It plays a model that needs lines 1500-1502 of a large listing, reading the conversation it is sent:
-//   no tool message yet            -> call big_listing
-//   big_listing's tool message     -> it must be a [blob:<id>] summary; call inspect(blob_id, "lines:1500-1502")
-//   inspect's tool message         -> it must hold exactly those lines; answer with them, no tool calls
+// It plays a model asked "Which order was the first to fail with a card processor timeout on payments, and when?"
+// with the demo tools (src/examples/demo-tools/DemoTools.java) offered, reading the conversation it is sent:
+//   no tool message yet             -> call search_logs {service: "payments"} (about 1.8 MB of log lines)
+//   search_logs's tool message      -> it must be a [blob:<id>] summary; call inspect(blob_id, grep for the timeout, max:1)
+//   inspect's tool message          -> it must hold one match ("N: <log line>"); answer with its time and order
 // Anything else is answered 400 with what was wrong, so the loop stops with that message.
-// Every request's size is logged to stdout.
+// It never sees the logs but through those two tool messages. Every request's size is logged to stdout.
 import http from "node:http";
-import { listingLine } from "./tool-server.mjs";
 
-export const EXPECTED = [1500, 1501, 1502].map(listingLine);
-export const FINAL_PREFIX = "Lines 1500-1502 of the listing:";
+export const QUESTION = "Which order was the first to fail with a card processor timeout on payments, and when?";
+export const SELECTOR = 'grep:"card processor timeout"i max:1';
+
+/** The answer for the first timeout's log line, e.g. "2026-11-28T14:02:00.799Z ERROR payments req=… … ORD-728851: …". */
+export function answerFor(logLine) {
+  const match = /^(\S+Z) ERROR +payments req=\S+ charge failed for order (ORD-\d+): card processor timeout/.exec(logLine);
+  if (!match) throw new Error(`not a card processor timeout of payments: ${JSON.stringify(logLine.slice(0, 200))}`);
+  return `The first card processor timeout on payments was order ${match[2]}, at ${match[1]}.`;
+}
 
 function completion(message) {
   return {
@@ -31,22 +38,22 @@ function call(id, name, args) {
 /** The next assistant message for this conversation, or throws what is wrong with it. */
 export function reply(body) {
   const names = (body.tools ?? []).map((tool) => tool.function?.name);
-  for (const name of ["big_listing", "inspect"]) {
+  for (const name of ["search_logs", "inspect"]) {
     if (!names.includes(name)) throw new Error(`tool ${name} not offered; tools: ${names.join(", ")}`);
   }
   const tools = body.messages.filter((message) => message.role === "tool");
   const last = tools.at(-1);
-  if (!last) return call("call_listing", "big_listing", {});
-  if (last.tool_call_id === "call_listing") {
+  if (!last) return call("call_logs", "search_logs", { service: "payments" });
+  if (last.tool_call_id === "call_logs") {
     const match = /^\[blob:([0-9a-f-]{36})\]/.exec(last.content);
-    if (!match) throw new Error(`big_listing's output is not a blob summary: ${last.content.slice(0, 200)}`);
-    return call("call_inspect", "inspect", { blob_id: match[1], selector: "lines:1500-1502" });
+    if (!match) throw new Error(`search_logs's output is not a blob summary: ${last.content.slice(0, 200)}`);
+    return call("call_inspect", "inspect", { blob_id: match[1], selector: SELECTOR });
   }
   if (last.tool_call_id === "call_inspect") {
-    if (last.content.trimEnd() !== EXPECTED.join("\n")) {
-      throw new Error(`inspect did not answer lines 1500-1502: ${JSON.stringify(last.content.slice(0, 300))}`);
-    }
-    return { role: "assistant", content: `${FINAL_PREFIX}\n${EXPECTED.join("\n")}` };
+    // grep answers "<line number>: <line>" per match, then a bracketed note
+    const first = /^\s*(\d+): (.*)$/m.exec(last.content);
+    if (!first) throw new Error(`inspect found no match: ${JSON.stringify(last.content.slice(0, 300))}`);
+    return { role: "assistant", content: answerFor(first[2]) };
   }
   throw new Error(`unexpected tool message for ${last.tool_call_id}`);
 }

@@ -3,15 +3,18 @@ package dev.toolspill.tool.mcp;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.tool.ToolException;
+import dev.toolspill.tenant.Caller;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.smallrye.mutiny.Uni;
 
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
  * An upstream {@code tools/call} result as a Toolspill output: its {@code structuredContent} as compact JSON (so a
- * large one is stored as a JSON blob), else its text contents joined by newlines; content that is not text is named,
- * not copied. A result with {@code isError} becomes a {@link ToolException} carrying the upstream message.
+ * large one is stored as a JSON blob), else its contents joined by newlines: text as it is, a resource link as
+ * {@code [resource_link <uri> "name" type]}, images and audio stored as blobs and named by them ({@link McpBinaries}).
+ * A result with {@code isError} becomes a {@link ToolException} carrying the upstream message.
  */
 final class McpResults {
 
@@ -19,9 +22,28 @@ final class McpResults {
     static final int ERROR_CHARS = 2000;
 
     private final ObjectMapper mapper;
+    private final McpBinaries binaries;
 
-    McpResults(ObjectMapper mapper) {
+    McpResults(ObjectMapper mapper, McpBinaries binaries) {
         this.mapper = mapper;
+        this.binaries = binaries;
+    }
+
+    /** The output of a result for {@code caller}, who owns the blobs its images and audio are kept in. */
+    Uni<String> output(String tool, McpSchema.CallToolResult result, Caller caller) {
+        if (Boolean.TRUE.equals(result.isError()) || result.structuredContent() != null || result.content() == null
+                || result.content().stream().noneMatch(McpResults::binary)) {
+            return Uni.createFrom().item(() -> output(tool, result));
+        }
+        List<Uni<String>> parts = result.content().stream().map(content -> content instanceof McpSchema.ImageContent image
+                ? binaries.keep("image", image.mimeType(), image.data(), caller)
+                : content instanceof McpSchema.AudioContent audio ? binaries.keep("audio", audio.mimeType(), audio.data(), caller)
+                : Uni.createFrom().item(text(content))).toList();
+        return Uni.join().all(parts).andFailFast().map(texts -> String.join("\n", texts));
+    }
+
+    private static boolean binary(McpSchema.Content content) {
+        return content instanceof McpSchema.ImageContent || content instanceof McpSchema.AudioContent;
     }
 
     String output(String tool, McpSchema.CallToolResult result) {

@@ -2,6 +2,7 @@ package dev.toolspill.tool.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolException;
@@ -24,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,10 +54,10 @@ final class McpUpstream {
     private volatile String lastProblem;
     private volatile boolean reachable;
 
-    McpUpstream(Settings settings, ObjectMapper mapper, Runnable changed) {
+    McpUpstream(Settings settings, ObjectMapper mapper, McpBinaries binaries, Runnable changed) {
         this.settings = settings;
         this.mapper = mapper;
-        this.results = new McpResults(mapper);
+        this.results = new McpResults(mapper, binaries);
         this.changed = changed;
     }
 
@@ -167,7 +169,7 @@ final class McpUpstream {
     }
 
     /** One {@code tools/call} on the current connection; its answer as text, or a {@link ToolException} the model can act on. */
-    Uni<String> call(String tool, String upstreamName, JsonNode arguments) {
+    Uni<String> call(String tool, String upstreamName, JsonNode arguments, Caller caller) {
         return Uni.createFrom().deferred(() -> {
             McpAsyncClient current = client;
             if (current == null) {
@@ -186,7 +188,7 @@ final class McpUpstream {
             return uni(current.callTool(new McpSchema.CallToolRequest(upstreamName, sent)))
                     .onTermination().invoke(inFlight::decrementAndGet)
                     .onFailure().transform(failure -> describe(tool, failure))
-                    .map(result -> results.output(tool, result));
+                    .flatMap(result -> results.output(tool, result, caller));
         });
     }
 
@@ -207,17 +209,32 @@ final class McpUpstream {
             return new ToolException("tool " + tool + " did not answer within " + Durations.format(settings.requestTimeout())
                     + "; retry with a narrower request", failure);
         }
+        OptionalInt status = McpFailures.httpStatus(failure);
+        if (status.isPresent()) { // it was reached and said no: what it said, not "unreachable"
+            Log.warnf("MCP server %s (%s) answered HTTP %d to %s: %s", settings.server(), settings.url(), status.getAsInt(), tool,
+                    rootCause(failure));
+            return new ToolException("tool " + tool + " failed: " + McpFailures.answered(settings.server(), status.getAsInt()), failure);
+        }
         if (unreadable(failure)) { // it was reached and answered, but not with an MCP result: not a connection problem
             Log.warnf("MCP server %s (%s) gave an answer to %s that is not a valid MCP result: %s", settings.server(), settings.url(),
                     tool, rootCause(failure));
             return new ToolException("tool " + tool + " failed: its MCP server " + settings.server()
-                    + " gave an answer that is not a valid MCP result (" + McpResults.clip(rootCause(failure).lines().findFirst().orElse(""))
+                    + " gave an answer that is not a valid MCP result (" + (notJson(failure) ? "not JSON" : "JSON of another shape")
                     + "); try again later or use another tool", failure);
         }
         refresh().subscribe().with(done -> { }); // the connection may be gone: find out now rather than at the next refresh
         // the model is told which server, not where it is: its address belongs in the log (lost() logs it with the URL)
         return new ToolException("tool " + tool + " is unavailable: its MCP server " + settings.server()
-                + " could not be reached (" + McpResults.clip(rootCause(failure).lines().findFirst().orElse("")) + "); try again later or use another tool", failure);
+                + " could not be reached (" + McpFailures.connection(failure) + "); try again later or use another tool", failure);
+    }
+
+    private static boolean notJson(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof com.fasterxml.jackson.core.JsonParseException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** An answer the SDK could not read as JSON or as an MCP result (bad JSON, a wrong shape, an unknown content type). */

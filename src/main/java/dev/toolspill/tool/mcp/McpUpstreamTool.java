@@ -1,6 +1,8 @@
 package dev.toolspill.tool.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.toolspill.output.ToolOutput;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.Tool;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.smallrye.mutiny.Uni;
@@ -48,9 +50,16 @@ final class McpUpstreamTool implements Tool {
         return upstream.callTimeout();
     }
 
+    /** As a call for anyone: blobs made of its images belong to nobody (the pipeline calls {@link #call(JsonNode, Caller)}). */
     @Override
     public Uni<String> execute(JsonNode arguments) {
-        return upstream.call(name, definition.name(), arguments);
+        return upstream.call(name, definition.name(), arguments, Caller.ANYONE);
+    }
+
+    /** The caller owns the blobs its images and audio are kept in. */
+    @Override
+    public Uni<ToolOutput> call(JsonNode arguments, Caller caller) {
+        return upstream.call(name, definition.name(), arguments, caller).map(ToolOutput.Inline::new);
     }
 
     /** The upstream definition this tool was made from; an unchanged one keeps the same tool across refreshes. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.McpServer;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.UpstreamGauges;
+import dev.toolspill.tool.KeptParts;
 import dev.toolspill.tool.Tool;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
@@ -35,7 +36,8 @@ public class McpUpstreams implements UpstreamGauges {
     private final Vertx vertx;
     private final List<Long> timers = new ArrayList<>();
 
-    public McpUpstreams(ToolspillConfig config, Vertx vertx, ObjectMapper mapper) {
+    public McpUpstreams(ToolspillConfig config, Vertx vertx, ObjectMapper mapper, KeptParts kept) {
+        McpBinaries binaries = new McpBinaries(kept, mapper);
         this.vertx = vertx;
         this.configured = config.tools().mcp();
         Duration longest = config.pipeline().timeouts().values().stream().reduce(config.pipeline().timeout(), McpUpstreams::longer);
@@ -55,7 +57,7 @@ public class McpUpstreams implements UpstreamGauges {
             Duration exchange = longer(server.timeout().orElse(config.pipeline().timeout()), longest);
             upstreams.add(new McpUpstream(new McpUpstream.Settings(entry.getKey(), url(key, server.url()), server.headers(),
                     server.timeout(), exchange, server.prefix().orElse(""), server.maxMessageBytes(),
-                    server.maxConcurrentCalls()), mapper, this::changed));
+                    server.maxConcurrentCalls()), mapper, binaries, this::changed));
         }
     }
 

@@ -160,6 +160,13 @@ public class RemoteTool implements Tool {
         if (failure instanceof HttpClosedException) {
             return new ToolException("tool " + name + " closed the connection before answering; try again", failure);
         }
-        return new ToolException("tool " + name + " could not be reached at " + where + ": " + failure, failure);
+        String said = failure.getMessage() == null || failure.getMessage().isBlank() ? "the connection failed"
+                : failure.getMessage().lines().findFirst().orElse("");
+        if (failure instanceof IllegalArgumentException || failure.getClass().getSimpleName().contains("Decoder")) {
+            // reached, but what came back was not HTTP (the parser's words say why): not a connection problem
+            return new ToolException("tool " + name + " failed: its server at " + where + " answered something that is not HTTP ("
+                    + said + "); use another tool", failure);
+        }
+        return new ToolException("tool " + name + " could not be reached at " + where + ": " + said, failure);
     }
 }

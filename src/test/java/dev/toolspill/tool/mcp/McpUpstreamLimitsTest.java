@@ -3,6 +3,7 @@ package dev.toolspill.tool.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.ToolException;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,8 @@ class McpUpstreamLimitsTest {
 
     static McpUpstream upstream(String url, int maxMessageBytes, Runnable changed) {
         return new McpUpstream(new McpUpstream.Settings("up", URI.create(url), Map.of("Authorization", "Bearer t"), Optional.empty(),
-                Duration.ofSeconds(20), "up_", maxMessageBytes, 4), MAPPER, changed);
+                Duration.ofSeconds(20), "up_", maxMessageBytes, 4), MAPPER,
+                new McpBinaries((json, caller) -> io.smallrye.mutiny.Uni.createFrom().failure(new ToolException("no store in this test")), MAPPER), changed);
     }
 
     @Test
@@ -36,14 +38,18 @@ class McpUpstreamLimitsTest {
         try (UpstreamMcpServer server = new UpstreamMcpServer(0, "t")) {
             McpUpstream upstream = upstream(server.url(), 1_000_000, () -> { });
             upstream.refresh().await().atMost(Duration.ofMinutes(1));
-            assertEquals(4, upstream.tools().size());
+            assertEquals(6, upstream.tools().size());
 
-            ToolException tooLarge = assertThrows(ToolException.class, () -> upstream.call("up_big_log", "big_log", MAPPER.createObjectNode())
+            ToolException tooLarge = assertThrows(ToolException.class, () -> upstream.call("up_big_log", "big_log", MAPPER.createObjectNode(), Caller.ANYONE)
                     .await().atMost(Duration.ofMinutes(1)));
             assertTrue(tooLarge.getMessage().contains("toolspill.tools.mcp.\"up\".max-message-bytes = 1000000"), tooLarge.getMessage());
 
-            String rows = upstream.call("up_rows", "rows", MAPPER.createObjectNode().put("n", 1)).await().atMost(Duration.ofMinutes(1));
+            String rows = upstream.call("up_rows", "rows", MAPPER.createObjectNode().put("n", 1), Caller.ANYONE).await().atMost(Duration.ofMinutes(1));
             assertEquals("[{\"id\":0,\"name\":\"row-0\"}]", rows.replace("{\"name\":\"row-0\",\"id\":0}", "{\"id\":0,\"name\":\"row-0\"}"));
+
+            String picture = upstream.call("up_picture", "picture", MAPPER.createObjectNode(), Caller.ANYONE).await().atMost(Duration.ofMinutes(1));
+            assertEquals("latency chart, last hour\n[image image/png, 2008 bytes, not kept: no store in this test]", picture,
+                    "an image that cannot be kept says why, not nothing");
             upstream.close();
         }
     }
@@ -58,12 +64,14 @@ class McpUpstreamLimitsTest {
             upstream.refresh().await().atMost(Duration.ofMinutes(1));
             assertEquals(1, upstream.tools().size());
 
-            ToolException odd = assertThrows(ToolException.class, () -> upstream.call("up_odd", "odd", MAPPER.createObjectNode())
+            ToolException odd = assertThrows(ToolException.class, () -> upstream.call("up_odd", "odd", MAPPER.createObjectNode(), Caller.ANYONE)
                     .await().atMost(Duration.ofMinutes(1)));
             assertTrue(odd.getMessage().startsWith("tool up_odd failed: its MCP server up gave an answer that is not a valid MCP result ("),
                     odd.getMessage());
             assertFalse(odd.getMessage().contains("127.0.0.1"), "the model is not told where the server is: " + odd.getMessage());
             assertFalse(odd.getMessage().contains("\n"), odd.getMessage());
+            assertTrue(odd.getMessage().contains("(JSON of another shape)"), odd.getMessage());
+            assertFalse(odd.getMessage().contains("Exception") || odd.getMessage().contains("io.modelcontextprotocol"), odd.getMessage());
             assertEquals(1, upstream.tools().size(), "a server that answers is still offered");
             upstream.close();
         } finally {
@@ -104,7 +112,7 @@ class McpUpstreamLimitsTest {
             upstream.refresh().await().atMost(Duration.ofMinutes(1));
             assertEquals(1, changes.get());
         }
-        ToolException away = assertThrows(ToolException.class, () -> upstream.call("up_rows", "rows", MAPPER.createObjectNode().put("n", 1))
+        ToolException away = assertThrows(ToolException.class, () -> upstream.call("up_rows", "rows", MAPPER.createObjectNode().put("n", 1), Caller.ANYONE)
                 .await().atMost(Duration.ofMinutes(1)));
         assertTrue(away.getMessage().contains("is unavailable: its MCP server up"), away.getMessage());
 

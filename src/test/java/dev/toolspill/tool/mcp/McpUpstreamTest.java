@@ -87,9 +87,9 @@ class McpUpstreamTest {
         String mcp = given().contentType(ContentType.JSON).accept("application/json, text/event-stream")
                 .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}").when().post("/mcp").asString();
         assertTrue(mcp.contains("\"up_big_log\""), mcp);
-        assertEquals(4, upstreams.availableTools(), "the gauge counts the tools of the server that is up");
+        assertEquals(6, upstreams.availableTools(), "the gauge counts the tools of the server that is up");
         String metrics = given().when().get(metricsUrl).then().statusCode(200).extract().asString();
-        assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"up\"} 4.0"), metrics);
+        assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"up\"} 6.0"), metrics);
         assertTrue(metrics.contains("toolspill_mcp_upstream_tools{server=\"late\"}"), "a server not reached yet has its series too");
     }
 
@@ -158,5 +158,23 @@ class McpUpstreamTest {
         JsonPath gone = call("late_rows", "{\"n\":1}");
         assertEquals("error", gone.getString("status"));
         assertTrue(gone.getString("output").contains("unknown tool") || gone.getString("output").contains("late_rows"), gone.getString("output"));
+    }
+
+    @Test
+    void anUpstreamImageIsStoredAsABlobNamedInTheOutputAndAResourceLinkIsPassedOn() throws Exception {
+        JsonPath picture = call("up_picture", "{}");
+        assertEquals("ok", picture.getString("status"), picture.prettify());
+        String output = picture.getString("output");
+        java.util.regex.Matcher named = java.util.regex.Pattern.compile(
+                "latency chart, last hour\n\\[image image/png, 2008 bytes, stored as \\[blob:([0-9a-f-]{36})\\]; inspect key:data reads its base64\\]")
+                .matcher(output);
+        assertTrue(named.matches(), output);
+        JsonNode stored = MAPPER.readTree(given().when().get("/v1/blobs/" + named.group(1)).then().statusCode(200).extract().asByteArray());
+        assertEquals("image/png", stored.get("mimeType").asText());
+        assertEquals(2008, stored.get("bytes").asLong());
+        assertEquals(UpstreamMcpServer.PICTURE, stored.get("data").asText(), "the image as the server sent it");
+
+        JsonPath links = call("up_links", "{}");
+        assertEquals("the report is ready\n[resource_link file:///reports/2026-11.csv \"report\" text/csv]", links.getString("output"));
     }
 }

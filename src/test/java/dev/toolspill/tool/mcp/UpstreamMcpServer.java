@@ -26,11 +26,16 @@ import java.util.stream.IntStream;
  * A real MCP server for tests: the Java MCP SDK's stateless server, served over Streamable HTTP (JSON answers) by
  * the JDK's own HTTP server on 127.0.0.1, so no servlet stack is needed. Its tools:
  * {@code big_log} (2 MB of numbered lines), {@code rows} (structuredContent: an array of N objects),
- * {@code broken} (a result with isError) and {@code refused} (a JSON-RPC error).
+ * {@code broken} (a result with isError), {@code refused} (a JSON-RPC error), {@code picture} (a text and a PNG
+ * image, {@link #PICTURE}) and {@code links} (a text and a resource link).
  */
 final class UpstreamMcpServer implements McpStatelessServerTransport, AutoCloseable {
 
     static final int BIG_LINES = 40_000;
+    /** The image {@code picture} answers: the 8-byte PNG signature and 2,000 bytes after it, as base64. */
+    static final String PICTURE = java.util.Base64.getEncoder().encodeToString(java.util.stream.IntStream.range(0, 2008)
+            .map(i -> i < 8 ? new int[] {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}[i] : i % 251)
+            .collect(java.io.ByteArrayOutputStream::new, java.io.ByteArrayOutputStream::write, (a, b) -> { }).toByteArray());
 
     private final McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
     private final HttpServer http;
@@ -67,6 +72,13 @@ final class UpstreamMcpServer implements McpStatelessServerTransport, AutoClosea
                         (context, request) -> {
                             throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS).message("no such repository: toolspill/nope").build();
                         })
+                .toolCall(tool("picture", "A chart and its caption.", "{\"type\":\"object\"}"),
+                        (context, request) -> McpSchema.CallToolResult.builder().addTextContent("latency chart, last hour")
+                                .addContent(new McpSchema.ImageContent(null, PICTURE, "image/png")).build())
+                .toolCall(tool("links", "Where the report is.", "{\"type\":\"object\"}"),
+                        (context, request) -> McpSchema.CallToolResult.builder().addTextContent("the report is ready")
+                                .addContent(new McpSchema.ResourceLink("report", null, "file:///reports/2026-11.csv", null, "text/csv",
+                                        4096L, null, null)).build())
                 .build();
         http.start();
     }

@@ -1,0 +1,87 @@
+package dev.toolspill.tool.mcp;
+
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
+import io.modelcontextprotocol.spec.McpTransportException;
+
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What went wrong with an upstream exchange, in the model's words: the HTTP status an upstream answered and what it
+ * means, or what happened to the connection. Never a Java class name, never the server's address (that is logged).
+ */
+final class McpFailures {
+
+    /** How the SDK's transport words an answer that is not 2xx: "Received unexpected status code: 413, …". */
+    private static final Pattern STATUS = Pattern.compile("(?i)status code:?\\s*(\\d{3})");
+
+    private McpFailures() {
+    }
+
+    /** The HTTP status the upstream answered instead of an MCP message, if that is what failed. */
+    static OptionalInt httpStatus(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof McpHttpClientTransportAuthorizationException denied && denied.getResponseInfo() != null) {
+                return OptionalInt.of(denied.getResponseInfo().statusCode());
+            }
+            if (cause instanceof McpTransportException && cause.getMessage() != null) {
+                Matcher status = STATUS.matcher(cause.getMessage());
+                if (status.find()) {
+                    return OptionalInt.of(Integer.parseInt(status.group(1)));
+                }
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** What an HTTP status from server {@code server} means for the call, and what the model can do about it. */
+    static String answered(String server, int status) {
+        String its = "its MCP server " + server;
+        return switch (status) {
+            case 413 -> its + " refused the call as too large (HTTP 413); send smaller arguments";
+            case 401, 403 -> its + " refused Toolspill's credentials (HTTP " + status + "); its operator must fix toolspill.tools.mcp.\""
+                    + server + "\".headers, so use another tool";
+            case 429 -> its + " is rate limiting (HTTP 429); retry later";
+            case 408 -> its + " gave up waiting for the call (HTTP 408); retry";
+            default -> status >= 500 ? its + " failed (HTTP " + status + "); try again later or use another tool"
+                    : status >= 400 ? its + " refused the call (HTTP " + status + "); check the arguments against the tool's schema"
+                    : its + " answered HTTP " + status + " instead of an MCP message; try again later or use another tool";
+        };
+    }
+
+    /** What happened to a connection that failed, in plain words: the model reads this, the log has the details. */
+    static String connection(Throwable failure) {
+        String message = null;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                return "connection refused";
+            }
+            if (cause instanceof UnknownHostException) {
+                return "its host name could not be resolved";
+            }
+            if (cause instanceof HttpTimeoutException || cause instanceof TimeoutException) {
+                return "timed out";
+            }
+            if (cause instanceof ClosedChannelException || String.valueOf(cause.getMessage()).contains("closed")) {
+                return "the connection was closed before an answer";
+            }
+            if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+                message = cause.getMessage();
+            }
+        }
+        return message == null ? "the connection failed" : withoutTypeNames(message.lines().findFirst().orElse(""));
+    }
+
+    /** A message with any Java type names taken out (a library's words sometimes carry one). */
+    static String withoutTypeNames(String message) {
+        String plain = message.replaceAll("`?\\b[a-z][a-z0-9_]*(\\.[a-z0-9_]+)+\\.[A-Z][A-Za-z0-9_$]*`?", "a value")
+                .replaceAll("\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b:?\\s*", "").strip();
+        return McpResults.clip(plain.isEmpty() ? "the connection failed" : plain);
+    }
+}
