@@ -5,6 +5,9 @@
 # The pin: the version in pom.xml is the image tag that deploy/base/kustomization.yaml sets (`images:`), the
 # tag every rendered target runs (never `latest`, never untagged), the version the OpenAPI document states,
 # every `toolspill:X.Y.Z` the docs name, and a release in CHANGELOG.md.
+# Monitoring (deploy/monitoring/): `promtool check rules` and `promtool test rules` on the alert rules (promtool is
+# installed from Debian's prometheus package with apt-get when absent, said so on stderr), the PrometheusRule CRD equal
+# to the plain rules file (monitoring-check.py), and the PodMonitor scraping a port the Deployment names.
 # Then, in every rendered target (check-rendered.py): readiness and liveness probes, a ServiceAccount the pods run as,
 # a NetworkPolicy (ingress and egress) over them, a preStop pause, terminationGracePeriodSeconds >= that pause +
 # quarkus.shutdown.timeout, a size-limited emptyDir at toolspill.spool.dir; and no static S3 keys in the base.
@@ -55,6 +58,42 @@ check_pin() {
   fi
 }
 check_pin
+
+# --- monitoring (deploy/monitoring/): the alert rules and their unit tests ------------------------------
+check_monitoring() {
+  local dir="$deploy_dir/monitoring"
+  if ! command -v promtool >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "promtool not installed: installing Debian's prometheus package (for promtool) with apt-get" >&2
+      if ! { timeout 300 apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends prometheus; } >&2; then
+        fail "apt-get install prometheus (promtool) failed"
+        return
+      fi
+    else
+      fail "promtool not installed and cannot be installed here (apt-get install prometheus, as root)"
+      return
+    fi
+  fi
+  local out
+  if out="$(cd "$dir" && promtool check rules toolspill-rules.yaml 2>&1)"; then
+    echo "OK deploy/monitoring: promtool check rules ($(printf '%s' "$out" | sed -n 's/.*SUCCESS: \([0-9]*\) rules found.*/\1/p') rules)"
+  else
+    fail "deploy/monitoring/toolspill-rules.yaml: promtool check rules"
+    printf '%s\n' "$out" | sed 's/^/  /' >&2
+  fi
+  if out="$(cd "$dir" && promtool test rules toolspill-rules.test.yaml 2>&1)"; then
+    echo "OK deploy/monitoring: promtool test rules toolspill-rules.test.yaml"
+  else
+    fail "deploy/monitoring/toolspill-rules.test.yaml: promtool test rules"
+    printf '%s\n' "$out" | sed 's/^/  /' >&2
+  fi
+  if python3 -c 'import yaml' >/dev/null 2>&1; then
+    python3 "$dir/monitoring-check.py" || failed=1
+  else
+    echo "python3 with yaml not installed, skipping the check that prometheusrule.yaml matches toolspill-rules.yaml"
+  fi
+}
+check_monitoring
 
 # --- rendering ---------------------------------------------------------------------------------------
 if ! command -v kubectl >/dev/null 2>&1; then
@@ -107,5 +146,21 @@ for target in "${targets[@]}"; do
     fi
   fi
 done
+
+# deploy/monitoring: the PodMonitor scrapes the container port the Deployment names "management"
+if out="$(kubectl kustomize "$deploy_dir/monitoring" 2>&1)"; then
+  kinds="$(printf '%s\n' "$out" | sed -n 's/^kind: //p' | sort | tr '\n' ' ')"
+  port="$(printf '%s\n' "$out" | sed -n 's/^ *\(- \)\{0,1\}port: //p' | head -n 1)"
+  if [ "$kinds" != "ConfigMap PodMonitor PrometheusRule " ]; then
+    fail "deploy/monitoring renders $kinds, not ConfigMap PodMonitor PrometheusRule"
+  elif [ -z "$port" ] || ! kubectl kustomize "$deploy_dir/base" | grep -B1 "^ *name: $port\$" | grep -q 'containerPort: '; then
+    fail "deploy/monitoring: the PodMonitor scrapes port '$port', which the base Deployment does not name"
+  else
+    echo "OK deploy/monitoring (${kinds% }; scrapes the port '$port')"
+  fi
+else
+  fail "deploy/monitoring"
+  printf '%s\n' "$out" | sed 's/^/  /' >&2
+fi
 
 exit "$failed"
