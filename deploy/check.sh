@@ -10,7 +10,9 @@
 # to the plain rules file (monitoring-check.py), and the PodMonitor scraping a port the Deployment names.
 # Then, in every rendered target (check-rendered.py): readiness and liveness probes, a ServiceAccount the pods run as,
 # a NetworkPolicy (ingress and egress) over them, a preStop pause, terminationGracePeriodSeconds >= that pause +
-# quarkus.shutdown.timeout, a size-limited emptyDir at toolspill.spool.dir; and no static S3 keys in the base.
+# quarkus.shutdown.timeout, a size-limited emptyDir at toolspill.spool.dir; no static S3 keys in the base; every
+# variable an overlay lists in its expected-env in the container's environment; tool settings in the env form
+# Quarkus maps (TOOLSPILL_TOOLS_MCP__NAME__KEY).
 # Rendering is skipped (said so, exit status unaffected) when kubectl is not installed; the rendered checks when
 # python3 has no yaml module (Debian: python3-yaml).
 set -uo pipefail
@@ -141,6 +143,12 @@ for target in "${targets[@]}"; do
     # only the base must do without static keys: an overlay (minio) may set them on purpose
     extra=()
     [ "$target" = "$deploy_dir/base" ] && extra=(--no-static-keys)
+    # an overlay's expected-env: the settings it adds, each of which must reach the container
+    if [ -f "$target/expected-env" ]; then
+      while read -r var; do
+        [ -n "$var" ] && extra+=(--expect-env "$var")
+      done < "$target/expected-env"
+    fi
     if ! printf '%s\n' "$out" | python3 "$deploy_dir/check-rendered.py" "$name" "$shutdown_default" "${extra[@]}"; then
       failed=1
     fi
