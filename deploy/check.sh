@@ -2,9 +2,10 @@
 # Checks the release pin, then renders the kustomize base and every overlay under deploy/overlays/ with
 # `kubectl kustomize` (offline). Prints one OK line per check; exits non-zero if any fails.
 #
-# The pin: the version in pom.xml is the image tag that deploy/base/kustomization.yaml sets (`images:`), the
-# tag every rendered target runs (never `latest`, never untagged), the version the OpenAPI document states,
-# every `toolspill:X.Y.Z` the docs name, and a release in CHANGELOG.md.
+# The pin: the release (pom.xml's X.Y.Z on a release commit; between releases, pom.xml says X.Y.Z-SNAPSHOT and the
+# release is the latest tag vA.B.C, or with no tag in the clone the newest release in CHANGELOG.md) is the image tag
+# deploy/base/kustomization.yaml sets (`images:`), the tag every rendered target runs (never `latest`, never
+# untagged), every `toolspill:X.Y.Z` the docs name, and a release in CHANGELOG.md. deploy/release.sh makes releases.
 # Monitoring (deploy/monitoring/): `promtool check rules` and `promtool test rules` on the alert rules (promtool is
 # installed from Debian's prometheus package with apt-get when absent, said so on stderr), the PrometheusRule CRD equal
 # to the plain rules file (monitoring-check.py), and the PodMonitor scraping a port the Deployment names.
@@ -32,14 +33,44 @@ if [ -z "$version" ]; then
 fi
 
 # --- the release pin, without a cluster or kubectl ----------------------------------------------------
+# The rule (deploy/README.md, "Releases"): pom.xml says X.Y.Z-SNAPSHOT between releases and X.Y.Z on a release commit,
+# which tag vX.Y.Z marks. The manifests pin the newest release: X.Y.Z on a release commit, else the latest tag's
+# version (with no tag yet: the newest release in CHANGELOG.md, said so). The pinned release has a CHANGELOG section.
+semver_lt() { # $1 < $2 for X.Y.Z versions
+  [ "$1" != "$2" ] && [ "$(printf '%s\n%s\n' "$1" "$2" | sort -t. -k1,1n -k2,2n -k3,3n | head -n 1)" = "$1" ]
+}
+pinned=""
 check_pin() {
-  local tag
+  local tag release latest_tag newest_section
   tag="$(awk '/^images:/ {in_images = 1} in_images && /- name: toolspill$/ {in_toolspill = 1}
               in_toolspill && /newTag:/ {gsub(/["'\'']/, "", $2); print $2; exit}' "$deploy_dir/base/kustomization.yaml")"
-  if [ "$tag" != "$version" ]; then
-    fail "deploy/base/kustomization.yaml pins toolspill:${tag:-<none>}, pom.xml says $version"
+  latest_tag="$(git -C "$repo_dir" describe --tags --abbrev=0 --match 'v[0-9]*.[0-9]*.[0-9]*' 2>/dev/null || true)"
+  newest_section="$(sed -n 's/^## \[\([0-9][0-9.]*\)\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}$/\1/p' "$repo_dir/CHANGELOG.md" | head -n 1)"
+  case "$version" in
+    *-SNAPSHOT)
+      if [ -n "$latest_tag" ]; then
+        release="${latest_tag#v}"
+      else
+        release="$newest_section"
+        echo "no release tag (v*) in this clone: taking the newest release in CHANGELOG.md, ${release:-<none>}"
+      fi
+      if [ -n "$release" ] && ! semver_lt "$release" "${version%-SNAPSHOT}"; then
+        fail "pom.xml says $version, not after the latest release $release: the next -SNAPSHOT is missing"
+      fi ;;
+    [0-9]*.[0-9]*.[0-9]*)
+      release="$version"
+      if [ -n "$latest_tag" ] && [ "$latest_tag" != "v$version" ] && ! semver_lt "${latest_tag#v}" "$version"; then
+        fail "pom.xml says the release $version, but the latest tag is $latest_tag"
+      elif [ "$latest_tag" != "v$version" ]; then
+        echo "pom.xml says the release $version, not tagged yet (latest tag: ${latest_tag:-none})"
+      fi ;;
+    *) fail "pom.xml: version '$version' is neither X.Y.Z nor X.Y.Z-SNAPSHOT"; release="" ;;
+  esac
+  pinned="$release"
+  if [ -z "$release" ] || [ "$tag" != "$release" ]; then
+    fail "deploy/base/kustomization.yaml pins toolspill:${tag:-<none>}, the release is ${release:-<none>} (pom.xml $version, latest tag ${latest_tag:-none})"
   else
-    echo "OK deploy/base pins toolspill:$version (pom.xml)"
+    echo "OK deploy/base pins toolspill:$release (pom.xml $version, latest tag ${latest_tag:-none})"
   fi
 
   local openapi
@@ -50,13 +81,13 @@ check_pin() {
 
   local named wrong
   named="$(cd "$repo_dir" && grep -rhoE 'toolspill:[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.-]*' README.md src/docs deploy src/main/docker 2>/dev/null | sort -u)"
-  wrong="$(printf '%s\n' "$named" | grep -v "^toolspill:$version\$" | grep -v '^$' | tr '\n' ' ')"
+  wrong="$(printf '%s\n' "$named" | grep -v "^toolspill:$release\$" | grep -v '^$' | tr '\n' ' ')"
   if [ -n "$wrong" ]; then
-    fail "the docs name other versions than $version: $wrong"
+    fail "the docs name other versions than the release $release: $wrong"
   fi
 
-  if ! grep -q "^## \[$version\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}\$" "$repo_dir/CHANGELOG.md"; then
-    fail "CHANGELOG.md has no '## [$version] - YYYY-MM-DD' release"
+  if ! grep -q "^## \[$release\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}\$" "$repo_dir/CHANGELOG.md"; then
+    fail "CHANGELOG.md has no '## [$release] - YYYY-MM-DD' release"
   fi
 }
 check_pin
@@ -133,9 +164,9 @@ for target in "${targets[@]}"; do
     fail "$name: no toolspill image"
     continue
   fi
-  bad="$(printf '%s\n' "$images" | grep -vE "(^|/)toolspill:$(printf '%s' "$version" | sed 's/\./\\./g')\$" | tr '\n' ' ')"
+  bad="$(printf '%s\n' "$images" | grep -vE "(^|/)toolspill:$(printf '%s' "$pinned" | sed 's/\./\\./g')\$" | tr '\n' ' ')"
   if [ -n "$bad" ]; then
-    fail "$name: runs $bad- not toolspill:$version"
+    fail "$name: runs $bad- not toolspill:$pinned"
     continue
   fi
   echo "OK $name ($count resources, image $(printf '%s' "$images" | tr '\n' ' '))"
