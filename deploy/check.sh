@@ -3,7 +3,7 @@
 # `kubectl kustomize` (offline). Prints one OK line per check; exits non-zero if any fails.
 #
 # The pin: the release (pom.xml's X.Y.Z on a release commit; between releases, pom.xml says X.Y.Z-SNAPSHOT and the
-# release is the latest tag vA.B.C, or with no tag in the clone the newest release in CHANGELOG.md) is the image tag
+# release is the latest tag vA.B.C; with no tag in the clone the pin is accepted, said so) is the image tag
 # deploy/base/kustomization.yaml sets (`images:`), the tag every rendered target runs (never `latest`, never
 # untagged), every `toolspill:X.Y.Z` the docs name, and a release in CHANGELOG.md. deploy/release.sh makes releases.
 # Monitoring (deploy/monitoring/): `promtool check rules` and `promtool test rules` on the alert rules (promtool is
@@ -35,24 +35,23 @@ fi
 # --- the release pin, without a cluster or kubectl ----------------------------------------------------
 # The rule (deploy/README.md, "Releases"): pom.xml says X.Y.Z-SNAPSHOT between releases and X.Y.Z on a release commit,
 # which tag vX.Y.Z marks. The manifests pin the newest release: X.Y.Z on a release commit, else the latest tag's
-# version (with no tag yet: the newest release in CHANGELOG.md, said so). The pinned release has a CHANGELOG section.
+# version (with no tag in the clone: the pin is accepted, said so). The pinned release has a CHANGELOG section.
 semver_lt() { # $1 < $2 for X.Y.Z versions
   [ "$1" != "$2" ] && [ "$(printf '%s\n%s\n' "$1" "$2" | sort -t. -k1,1n -k2,2n -k3,3n | head -n 1)" = "$1" ]
 }
 pinned=""
 check_pin() {
-  local tag release latest_tag newest_section
+  local tag release latest_tag
   tag="$(awk '/^images:/ {in_images = 1} in_images && /- name: toolspill$/ {in_toolspill = 1}
               in_toolspill && /newTag:/ {gsub(/["'\'']/, "", $2); print $2; exit}' "$deploy_dir/base/kustomization.yaml")"
   latest_tag="$(git -C "$repo_dir" describe --tags --abbrev=0 --match 'v[0-9]*.[0-9]*.[0-9]*' 2>/dev/null || true)"
-  newest_section="$(sed -n 's/^## \[\([0-9][0-9.]*\)\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}$/\1/p' "$repo_dir/CHANGELOG.md" | head -n 1)"
   case "$version" in
     *-SNAPSHOT)
       if [ -n "$latest_tag" ]; then
         release="${latest_tag#v}"
       else
-        release="$newest_section"
-        echo "no release tag (v*) in this clone: taking the newest release in CHANGELOG.md, ${release:-<none>}"
+        release="$tag"
+        echo "no release tag (v*) in this clone: accepting the pinned ${release:-<none>} as the latest release"
       fi
       if [ -n "$release" ] && ! semver_lt "$release" "${version%-SNAPSHOT}"; then
         fail "pom.xml says $version, not after the latest release $release: the next -SNAPSHOT is missing"

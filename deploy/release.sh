@@ -41,7 +41,7 @@ lowest() { printf '%s\n%s\n' "$1" "$2" | sort -t. -k1,1n -k2,2n -k3,3n | head -n
 [[ $next != "$release" && $(lowest "$release" "$next") == "$release" ]] || die "--next $next must come after $release"
 
 # the release's CHANGELOG section exists, has a date, and lists something
-section=$(awk -v v="$release" '$0 ~ "^## \\[" v "\\] - [0-9]{4}-[0-9]{2}-[0-9]{2}$" {on = 1; next} on && /^## / {exit} on' CHANGELOG.md)
+section=$(awk -v head="## [$release] - " 'index($0, head) == 1 {on = 1; next} on && /^## / {exit} on' CHANGELOG.md)
 grep -q "^## \[$release\] - [0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}$" CHANGELOG.md \
     || die "CHANGELOG.md has no '## [$release] - $(date -u +%F)' section: move the [Unreleased] entries under one"
 grep -q '^- ' <<<"$section" || die "CHANGELOG.md's section [$release] lists no change"
