@@ -7,6 +7,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import redis.embedded.RedisServer;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -28,8 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two Toolspill processes (the packaged app, as in production, API keys on) on different ports share one bucket:
- * an output stored through the first is inspected and range-read through the second, with the same key.
+ * Two Toolspill processes (the packaged app, as in production, API keys on) on different ports share one bucket and
+ * one Redis (a real redis-server): an output stored through the first is inspected and range-read through the
+ * second, with the same key; a tenant's requests a second hold across both.
  */
 class TwoReplicasIT {
 
@@ -40,10 +42,19 @@ class TwoReplicasIT {
     static String second;
     /** The replicas know only its SHA-256 digest: printf %s "$KEY" | sha256sum. */
     static final String KEY = "it-key-3b8f0c2d9a71";
+    /** A tenant of its own with a low rate: toolspill.limits.tenants."limited-it".requests-per-second. */
+    static final String LIMITED_KEY = "it-key-limited-58e1a0c4";
+    static final double LIMITED_RATE = 0.2;
+    static final int LIMITED_BURST = 5;
+    static RedisServer redis;
+    static int redisPort;
 
     @BeforeAll
     static void start() throws Exception {
         s3 = S3Server.start("shared");
+        redisPort = freePort();
+        redis = RedisServer.newRedisServer().bind("127.0.0.1").port(redisPort).setting("save \"\"").setting("appendonly no").build();
+        redis.start();
         // one after the other: a port picked for b while a is still starting could be the one a was given
         first = launch("a");
         awaitReady(first);
@@ -56,6 +67,11 @@ class TwoReplicasIT {
         replicas.forEach(Process::destroy);
         replicas.forEach(p -> p.onExit().join());
         s3.stop();
+        try {
+            redis.stop();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     static String launch(String name) throws Exception {
@@ -63,7 +79,9 @@ class TwoReplicasIT {
         Path app = Path.of("target/quarkus-app/quarkus-run.jar");
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-Dquarkus.management.port=0",
-                "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY)));
+                "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY), "-Dtoolspill.auth.keys.limited-it=" + sha256(LIMITED_KEY),
+                "-Dtoolspill.limits.tenants.limited-it.requests-per-second=" + LIMITED_RATE, "-Dtoolspill.limits.burst=" + LIMITED_BURST,
+                "-Dtoolspill.limits.shared.url=redis://127.0.0.1:" + redisPort));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
             command.add("-D" + setting.getKey() + "=" + setting.getValue());
         }
@@ -131,6 +149,31 @@ class TwoReplicasIT {
         HttpResponse<String> call = mcp(second, session, "tools/call",
                 "{\"name\":\"inspect\",\"arguments\":{\"blob_id\":\"" + id + "\",\"selector\":\"lines:300-300\"}}");
         assertEquals("event 300 ok\n", new ObjectMapper().readTree(call.body()).at("/result/content/0/text").asText(), call.body());
+    }
+
+    @Test
+    void aTenantsRequestsASecondHoldAcrossBothReplicas() throws Exception {
+        long started = System.nanoTime();
+        int admitted = 0;
+        int refused = 0;
+        for (int i = 0; i < 24; i++) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create((i % 2 == 0 ? first : second) + "/v1/tools"))
+                    .timeout(Duration.ofSeconds(10)).header("Authorization", "Bearer " + LIMITED_KEY).build();
+            HttpResponse<String> answer = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() == 200) {
+                admitted++;
+            } else {
+                assertEquals(429, answer.statusCode(), answer.body());
+                assertTrue(answer.body().contains("across all replicas") && answer.headers().firstValue("Retry-After").isPresent(), answer.body());
+                refused++;
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        // one bucket for both: the burst and what refills meanwhile; counted by each replica alone it would be twice the burst
+        long bound = LIMITED_BURST + (long) Math.ceil(LIMITED_RATE * seconds);
+        assertTrue(admitted >= LIMITED_BURST && admitted <= bound, admitted + " admitted, " + refused + " refused in " + seconds
+                + " s; one shared bucket admits at most " + bound);
+        assertTrue(get(first + "/v1/tools", Map.of()).statusCode() == 200, "another tenant is not limited by it");
     }
 
     static HttpResponse<String> mcp(String base, String session, String method, String params) throws Exception {

@@ -5,7 +5,7 @@ import dev.toolspill.history.Admitted;
 import dev.toolspill.inspect.Inspector;
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.limit.Limited;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

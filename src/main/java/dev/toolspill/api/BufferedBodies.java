@@ -25,9 +25,6 @@ public class BufferedBodies {
     @jakarta.inject.Inject
     public BufferedBodies(ToolspillConfig config) {
         this(config.pipeline().bufferedBytesBudget().orElse(defaultBudget(config.pipeline().maxBodyBytes(), Runtime.getRuntime().maxMemory())));
-        if (budget < 1) {
-            throw new IllegalArgumentException("toolspill.pipeline.buffered-bytes-budget=" + budget + " would take no body: set it to 1 or more");
-        }
     }
 
     BufferedBodies(long budget) {

@@ -7,7 +7,7 @@ import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.ingest.StreamIngest;
 import dev.toolspill.metrics.Telemetry;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.core.http.HttpMethod;

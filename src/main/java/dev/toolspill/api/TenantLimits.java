@@ -1,7 +1,12 @@
 package dev.toolspill.api;
 
+import dev.toolspill.metrics.Telemetry;
+import dev.toolspill.quota.Ask;
 import dev.toolspill.quota.Refusal;
+import dev.toolspill.quota.SharedQuotas;
 import dev.toolspill.quota.TenantQuotas;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.ingest.IngestPermits;
@@ -11,10 +16,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * Each tenant's fair share of this replica ({@link TenantQuotas}), decided on the event loop after the security layer
+ * Each tenant's fair share of this replica ({@link TenantQuotas}), or of all replicas when a Redis counts for them
+ * ({@link SharedQuotas}, {@code toolspill.limits.shared.url}), decided on the event loop after the security layer
  * has proved who is asking and before anything else is done: requests a second on every path but {@code /q/*};
  * for {@code POST /v1/tool-outputs} also the bytes stored today and the uploads at once. A refusal is 429
  * problem+json with Retry-After. The tenant is the authenticated principal's name; with authentication off, every
@@ -26,12 +31,17 @@ public class TenantLimits {
     static final String SHARED = TenantQuotas.nameOf(null);
 
     private final TenantQuotas quotas;
+    private final SharedQuotas shared;
+    private final Telemetry telemetry;
     private final EdgeRoutes routes;
     private final int uploadsPerTenant;
     private final ProblemSender problems;
 
-    public TenantLimits(TenantQuotas quotas, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config, ProblemSender problems) {
+    public TenantLimits(TenantQuotas quotas, SharedQuotas shared, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config,
+                        ProblemSender problems, Telemetry telemetry) {
         this.quotas = quotas;
+        this.shared = shared;
+        this.telemetry = telemetry;
         this.routes = routes;
         this.uploadsPerTenant = uploadsPerTenant(config.ingest().maxConcurrentPerTenant(), config.ingest().tenantShare(),
                 permits.max(), config.auth().enabled());
@@ -45,10 +55,6 @@ public class TenantLimits {
     static int uploadsPerTenant(int configured, double share, int replicaSlots, boolean authenticated) {
         if (configured > 0) {
             return configured;
-        }
-        if (share <= 0 || share > 1) {
-            throw new IllegalArgumentException("toolspill.ingest.tenant-share=" + share + " is not a fraction of the upload slots: "
-                    + "set it above 0 and at most 1 (1 turns the share off)");
         }
         if (!authenticated || share == 1) {
             return 0;
@@ -68,26 +74,39 @@ public class TenantLimits {
             return;
         }
         String tenant = tenant(context);
-        Optional<Refusal> refusal = quotas.request(tenant);
-        if (refusal.isEmpty() && kind == EdgeRoutes.Kind.UPLOAD) {
-            refusal = admitUpload(context, tenant);
-        } else if (refusal.isEmpty() && kind == EdgeRoutes.Kind.STORING) {
-            refusal = quotas.store(tenant, 0); // tools' outputs are stored too: a spent day's budget refuses the batch
+        Ask ask = switch (kind) {
+            case UPLOAD -> Ask.upload(declaredLength(context), uploadsPerTenant);
+            case STORING -> Ask.STORING; // tools' outputs are stored too: a spent day's budget refuses the batch
+            default -> Ask.REQUEST;
+        };
+        if (!shared.on()) {
+            decided(context, tenant, ask, new SharedQuotas.Decision(quotas.admit(tenant, ask), SharedQuotas.Source.LOCAL, null));
+            return;
         }
-        refusal.ifPresentOrElse(r -> refuse(context, r), context::next);
+        // Redis decides: the body waits (paused) and the decision comes back on this request's event loop
+        context.request().pause();
+        Context loop = Vertx.currentContext();
+        shared.admit(tenant, ask).emitOn(task -> loop.runOnContext(ignored -> task.run())).subscribe().with(decision -> {
+            telemetry.sharedLimits(decision.source().name().toLowerCase(java.util.Locale.ROOT));
+            context.request().resume();
+            decided(context, tenant, ask, decision);
+        });
     }
 
-    private Optional<Refusal> admitUpload(RoutingContext context, String tenant) {
-        Optional<Refusal> refusal = quotas.store(tenant, declaredLength(context)).or(() -> quotas.upload(tenant, uploadsPerTenant));
-        if (refusal.isEmpty()) {
+    private void decided(RoutingContext context, String tenant, Ask ask, SharedQuotas.Decision decision) {
+        if (decision.refusal().isPresent()) {
+            refuse(context, decision.refusal().get());
+            return;
+        }
+        if (ask.kind() == Ask.Kind.UPLOAD) {
             context.addEndHandler(ended -> {
-                quotas.uploaded(tenant);
+                shared.uploaded(tenant, decision);
                 if (context.response().getStatusCode() < 300) {
-                    quotas.stored(tenant, context.request().bytesRead());
+                    shared.stored(tenant, context.request().bytesRead());
                 }
             });
         }
-        return refusal;
+        context.next();
     }
 
     private static long declaredLength(RoutingContext context) {

@@ -1,7 +1,8 @@
 package dev.toolspill.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
+import dev.toolspill.pipeline.CallResult;
 import dev.toolspill.pipeline.ToolPipeline;
 import dev.toolspill.provider.CallReader;
 import dev.toolspill.provider.ProviderCalls;
@@ -102,10 +103,14 @@ public class ToolCallsResource {
         if (provider.isEmpty()) {
             // the body is read as bytes so that one method serves every format; the batch is parsed as it always was
             Batch batch = body == null || body.length == 0 ? null : mapper.readValue(body, Batch.class);
-            return pipeline.run(batch == null ? null : batch.calls(), caller).map(results -> Response.ok(new Results(results)).build());
+            return pipeline.run(batch == null ? null : batch.calls(), caller).map(results -> Response.ok(new Results(items(results))).build());
         }
         ProviderCalls calls = reader.read(provider.get(), body == null ? new byte[0] : body);
-        return pipeline.run(calls.calls(), calls.unreadable(), caller).map(results -> answer(provider.get(), results));
+        return pipeline.run(calls.calls(), calls.unreadable(), caller).map(results -> answer(provider.get(), items(results)));
+    }
+
+    private static List<ResultItem> items(List<CallResult> results) {
+        return results.stream().map(ResultItem::of).toList();
     }
 
     private Response answer(ProviderFormat format, List<ResultItem> results) {

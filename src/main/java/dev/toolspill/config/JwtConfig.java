@@ -1,6 +1,7 @@
 package dev.toolspill.config;
 
 import io.smallrye.config.WithDefault;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 import java.time.Duration;
 import java.util.List;
@@ -33,5 +34,6 @@ public interface JwtConfig {
      * are refused at once for as long before the next try.
      */
     @WithDefault("5s")
+    @DurationMin(nanos = 0, inclusive = false, message = Bounds.LONGER_THAN_0)
     Duration jwksTimeout();
 }

@@ -1,6 +1,8 @@
 package dev.toolspill.config;
 
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Min;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 import java.time.Duration;
 import java.util.Map;
@@ -10,12 +12,12 @@ import java.util.Optional;
 public interface PipelineConfig {
     /** Calls of one batch that run at the same time. */
     @WithDefault("16")
+    @Min(value = 1, message = Bounds.AT_LEAST)
     int maxConcurrency();
-
     /** How long one call may run before it becomes an error result. */
     @WithDefault("30s")
+    @DurationMin(nanos = 0, inclusive = false, message = Bounds.LONGER_THAN_0)
     Duration timeout();
-
     /** Per-tool timeout overrides, keyed by tool name. */
     Map<String, Duration> timeouts();
 
@@ -32,7 +34,7 @@ public interface PipelineConfig {
      * once, counted by their Content-Length; past it 503 with Retry-After before the body is read. Default: a
      * sixteenth of the maximum heap, and never less than {@link #maxBodyBytes()}.
      */
-    Optional<Long> bufferedBytesBudget();
+    Optional<@Min(value = 1, message = Bounds.AT_LEAST) Long> bufferedBytesBudget();
 
     /**
      * Longest a body read whole may take to arrive once admitted; past it its connection is closed and its bytes

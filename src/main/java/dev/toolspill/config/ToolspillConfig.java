@@ -4,7 +4,10 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,18 +61,19 @@ public interface ToolspillConfig {
 
     interface Retention {
         /** Blobs older than this, by the time inside their id, are deleted with what is kept beside them; unset: kept for good. */
-        Optional<Duration> maxAge();
+        Optional<@DurationMin(nanos = 0, inclusive = false, message = Bounds.LONGER_THAN_0) Duration> maxAge();
 
         /** How often each replica sweeps the store (for old blobs, when max-age is set, and for unfinished writes). */
         @WithDefault("10m")
+        @DurationMin(millis = 1, message = Bounds.AT_LEAST_1MS)
         Duration interval();
-
         /** Unfinished writes (temp files, incomplete S3 multipart uploads) begun longer ago than this are removed. */
         @WithDefault("1h")
+        @DurationMin(nanos = 0, inclusive = false, message = Bounds.LONGER_THAN_0)
         Duration unfinishedMaxAge();
-
         /** Deletions one sweep runs at once. */
         @WithDefault("4")
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int concurrency();
     }
 
@@ -88,33 +92,7 @@ public interface ToolspillConfig {
         Duration retryInterval();
     }
 
-    interface Limits {
-        /** Byte cap on what one result may put into history, for every tool without an override. */
-        @WithName("default")
-        @WithDefault("16384")
-        @Min(value = 128, message = LIMIT_TOO_SMALL)
-        int defaultLimit();
-
-        /** Per-tool overrides, keyed by tool name: {@code toolspill.limits.tools."my-tool"=4096}. */
-        Map<String, @Min(value = 128, message = LIMIT_TOO_SMALL) Integer> tools();
-
-        /** What start-up says of a limit under 128 bytes, HistoryLimit.MIN_LIMIT (the key and the value come with it). */
-        String LIMIT_TOO_SMALL = "is too small: a limit must be at least {value} bytes, so that the truncation marker"
-                + " and some content fit (was ${validatedValue})";
-
-        /** Requests a second each tenant may make to this replica (a token bucket; past it 429 with Retry-After); 0: no limit. */
-        @WithDefault("0")
-        double requestsPerSecond();
-        /** Requests a tenant may make at once after a quiet spell; at least a second's worth of its rate. */
-        @WithDefault("0")
-        int burst();
-        /** Bytes each tenant may store through this replica a UTC day (bodies of POST /v1/tool-outputs; 429 past it); 0: no limit. */
-        @WithDefault("0")
-        long storedBytesPerDay();
-        /** Per-tenant overrides of the two figures above: {@code toolspill.limits.tenants."team-a".requests-per-second=50}. */
-        Map<String, Tenant> tenants();
-
-        interface Tenant { Optional<Double> requestsPerSecond(); Optional<Long> storedBytesPerDay(); }
+    interface Limits extends LimitsConfig {
     }
 
     interface Output {
@@ -124,14 +102,15 @@ public interface ToolspillConfig {
 
         /** Byte cap of a stored output's summary. */
         @WithDefault("400")
+        @Min(value = 160, message = Bounds.SUMMARY_TOO_SMALL)
         int summaryMaxBytes();
-
         /** Lines of a text blob shown at the start of its summary. */
         @WithDefault("5")
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int headLines();
-
         /** Lines of a text blob shown at the end of its summary. */
         @WithDefault("3")
+        @Min(value = 0, message = Bounds.AT_LEAST)
         int tailLines();
     }
 
@@ -142,15 +121,15 @@ public interface ToolspillConfig {
 
         /** Worker threads that scan and write streamed uploads (short hops, never a whole upload), shared by all uploads. */
         @WithDefault("8")
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int writerThreads();
-
         /**
          * Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. A body holds no thread,
          * at most 256 KiB of chunks in its pipeline plus its first bytes and a scanner: size it from the heap.
          */
         @WithDefault("2048")
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int maxConcurrent();
-
         /**
          * Bodies one tenant may send to this replica at once; beyond it 429 with Retry-After. 0: the tenant's share
          * of the replica's upload slots ({@link #tenantShare()}) decides.
@@ -163,65 +142,66 @@ public interface ToolspillConfig {
          * one slot), so one tenant's slow clients cannot take them all; 1 turns the share off.
          */
         @WithDefault("0.5")
+        @DecimalMin(value = "0", inclusive = false, message = Bounds.SHARE)
+        @DecimalMax(value = "1", message = Bounds.SHARE)
         double tenantShare();
-
         /** Longest an upload may take from admission to answer; past it its connection is closed and nothing is kept. */
         @WithDefault("10m")
         Duration maxDuration();
 
         /** A body that sends nothing for this long is dropped, with nothing left behind. */
         @WithDefault("30s")
+        @DurationMin(nanos = 0, inclusive = false, message = Bounds.LONGER_THAN_0)
         Duration stallTimeout();
     }
 
-    /** What start-up says of a count under 1 (the key and the value come with it). */
-    String AT_LEAST_ONE = "must be at least {value} (was ${validatedValue})";
 
     interface Scan {
         /** Longest JSON string value a scan parses, in bytes; a longer one makes the output text (or a 400 when JSON was declared). */
         @WithDefault("16777216")
-        @Min(value = 1, message = AT_LEAST_ONE)
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int maxStringBytes();
 
         /** Longest JSON number, in digits (a number is never converted, but its length is bounded all the same). */
         @WithDefault("1000")
-        @Min(value = 1, message = AT_LEAST_ONE)
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int maxNumberDigits();
 
         /** Deepest nesting of JSON arrays and objects. */
         @WithDefault("500")
-        @Min(value = 1, message = AT_LEAST_ONE)
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int maxDepth();
 
         /** Top-level keys of a JSON object whose spans the read index keeps (about 170 bytes each in memory); keys past it are found by reading the blob. */
         @WithDefault("25000")
-        @Min(value = 1, message = AT_LEAST_ONE)
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int maxIndexKeys();
     }
 
     interface Inspect {
         /** Memory for parsed read indexes kept between reads, in bytes (an index weighs about 8 bytes a 512 lines). */
         @WithDefault("33554432")
+        @Min(value = 0, message = Bounds.AT_LEAST)
         long indexCacheBytes();
-
         /** Read indexes that may be loaded (decoded, or built by scanning the blob) at once; past it, 503 with Retry-After. */
         @WithDefault("4")
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int maxConcurrentIndexLoads();
-
         /** Index loads that may wait for one of those slots (each at most toolspill.blob-store.timeout); past it, 503. */
         @WithDefault("256")
+        @Min(value = 0, message = Bounds.AT_LEAST)
         int indexLoadQueue();
-
         /** Longest pattern a {@code grep:} selector may have, in characters. */
         @WithDefault("1000")
+        @Min(value = 1, message = Bounds.AT_LEAST)
         int grepMaxPatternChars();
-
         /** Entries of a JSON array that inspect with no selector samples, spread over the array, for the keys it reports. */
         @WithDefault("1000")
+        @Min(value = 0, message = Bounds.AT_LEAST)
         int headSampleEntries();
-
         /** Bytes that sample may read at most. */
         @WithDefault("4194304")
+        @Min(value = 0, message = Bounds.AT_LEAST)
         long headSampleBytes();
     }
 
@@ -278,6 +258,7 @@ public interface ToolspillConfig {
     interface Metrics {
         /** Distinct tool names the metrics tag one by one; outputs of any further name count under tool="other". */
         @WithDefault("100")
+        @Min(value = 0, message = Bounds.AT_LEAST)
         int maxTools();
     }
 }

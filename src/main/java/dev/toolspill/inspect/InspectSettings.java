@@ -10,13 +10,6 @@ public record InspectSettings(int grepMaxPatternChars, int headSampleEntries, lo
 
     public static final InspectSettings DEFAULT = new InspectSettings(1000, 1000, 4L << 20);
 
-    public InspectSettings {
-        if (grepMaxPatternChars < 1 || headSampleEntries < 0 || headSampleBytes < 0) {
-            throw new IllegalArgumentException("toolspill.inspect.grep-max-pattern-chars must be >= 1, head-sample-entries and "
-                    + "head-sample-bytes >= 0; got " + grepMaxPatternChars + ", " + headSampleEntries + " and " + headSampleBytes);
-        }
-    }
-
     static InspectSettings of(ToolspillConfig.Inspect inspect) {
         return new InspectSettings(inspect.grepMaxPatternChars(), inspect.headSampleEntries(), inspect.headSampleBytes());
     }

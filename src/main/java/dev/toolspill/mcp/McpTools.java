@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.pipeline.ToolPipeline;
+import dev.toolspill.provider.ResultItem;
 import dev.toolspill.tenant.Callers;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolCall;
@@ -78,7 +79,7 @@ public class McpTools {
 
     private Uni<ToolResponse> call(String tool, ToolManager.ToolArguments arguments) {
         ToolCall call = new ToolCall("mcp-" + arguments.requestId().asString(), tool, argumentsOf(arguments));
-        return pipeline.run(List.of(call), callers.current()).map(items -> results.toResponse(items.get(0)));
+        return pipeline.run(List.of(call), callers.current()).map(items -> results.toResponse(ResultItem.of(items.get(0))));
     }
 
     /** The arguments as the client sent them (read from the message, so nested values stay JSON); none is {}. */

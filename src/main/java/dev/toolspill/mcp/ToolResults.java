@@ -3,7 +3,7 @@ package dev.toolspill.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import dev.toolspill.scan.BlobKind;
 import io.quarkiverse.mcp.server.Content;
 import io.quarkiverse.mcp.server.ResourceLink;

@@ -56,9 +56,6 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     MicrometerTelemetry(MeterRegistry registry, Tracer tracer, int maxTools, List<StoreGauges> found) {
-        if (maxTools < 0) {
-            throw new IllegalArgumentException("toolspill.metrics.max-tools must be 0 or more, got " + maxTools);
-        }
         this.registry = registry;
         this.tracer = tracer;
         this.maxTools = maxTools;
@@ -165,6 +162,12 @@ public class MicrometerTelemetry implements Telemetry {
     private Counter storeErrors(String operation) {
         return Counter.builder("toolspill.store.errors").description("Store calls that failed (unknown ids excluded), by operation")
                 .tag("operation", operation).register(registry);
+    }
+
+    @Override
+    public void sharedLimits(String source) {
+        Counter.builder("toolspill.limits.decisions").description("Decisions of the shared tenant limits, by who made them: shared "
+                + "(Redis), local or open (Redis unreachable)").tag("source", source).register(registry).increment();
     }
 
     @Override

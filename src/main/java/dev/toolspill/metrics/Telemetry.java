@@ -45,6 +45,10 @@ public interface Telemetry {
     }
 
     /** An upload from a stream began; {@link #uploadEnded} follows exactly once. */
+    /** One decision of the shared limits, by who made it: {@code shared} (Redis), {@code local} or {@code open} (Redis unreachable). */
+    default void sharedLimits(String source) {
+    }
+
     default void uploadStarted() {
     }
 

@@ -36,13 +36,6 @@ public final class Summarizer {
     static final int BYTES_PER_LINE = 8;
 
     public Summarizer(int maxBytes, int headLines, int tailLines) {
-        if (maxBytes < MIN_BYTES) {
-            throw new IllegalArgumentException("toolspill.output.summary-max-bytes=" + maxBytes
-                    + " is too small: a summary needs at least " + MIN_BYTES + " bytes");
-        }
-        if (headLines < 1 || tailLines < 0) {
-            throw new IllegalArgumentException("toolspill.output.head-lines must be >= 1 and tail-lines >= 0");
-        }
         if ((headLines + tailLines) * BYTES_PER_LINE + MIN_BYTES / 2 > maxBytes) {
             throw new IllegalArgumentException("toolspill.output.head-lines + tail-lines = " + (headLines + tailLines)
                     + " do not fit in toolspill.output.summary-max-bytes=" + maxBytes + ": allow at least "

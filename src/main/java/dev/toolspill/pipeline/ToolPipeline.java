@@ -5,6 +5,7 @@ import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.Telemetry;
+import dev.toolspill.quota.SharedQuotas;
 import dev.toolspill.quota.TenantQuotas;
 import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tenant.Caller;
@@ -49,11 +50,11 @@ public class ToolPipeline {
     private final List<PostToolCallInterceptor> interceptors;
     private final ToolspillConfig.Pipeline config;
     private final Telemetry telemetry;
-    private final TenantQuotas quotas;
+    private final SharedQuotas quotas;
 
     public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
                         ToolAccess access, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config,
-                        Telemetry telemetry, TenantQuotas quotas) {
+                        Telemetry telemetry, SharedQuotas quotas) {
         this.telemetry = telemetry;
         this.quotas = quotas;
         this.arguments = arguments;
@@ -66,13 +67,6 @@ public class ToolPipeline {
                 .map(Instance.Handle::get)
                 .collect(Collectors.toList());
         this.config = config.pipeline();
-        if (this.config.maxConcurrency() < 1) {
-            throw new IllegalArgumentException("toolspill.pipeline.max-concurrency=" + this.config.maxConcurrency()
-                    + " would run no call: set it to 1 or more");
-        }
-        if (this.config.timeout().isNegative() || this.config.timeout().isZero()) {
-            throw new IllegalArgumentException("toolspill.pipeline.timeout=" + this.config.timeout() + " must be positive, e.g. 30s");
-        }
     }
 
     private static int priority(Class<?> type) {
@@ -85,7 +79,7 @@ public class ToolPipeline {
      * caller's context. The caller's tenant may call only its allowed tools, reads only its own blobs and owns what
      * is stored.
      */
-    public Uni<List<ResultItem>> run(List<ToolCall> calls, Caller caller) {
+    public Uni<List<CallResult>> run(List<ToolCall> calls, Caller caller) {
         return run(calls, Map.of(), caller);
     }
 
@@ -94,13 +88,13 @@ public class ToolPipeline {
      * could not be read (a provider's JSON string that does not parse), so each is an error item with that message
      * and its tool's schema. They count against the batch caps like any call.
      */
-    public Uni<List<ResultItem>> run(List<ToolCall> calls, Map<String, String> unreadable, Caller caller) {
+    public Uni<List<CallResult>> run(List<ToolCall> calls, Map<String, String> unreadable, Caller caller) {
         validate(calls);
         Executor context = CallerContext.executor();
         // each result is handed back as a task of its own: the join subscribes the next call when one completes, and
         // calls that complete at once (inline outputs, unknown tools) would otherwise nest that in one stack, deep
         // enough at a few hundred calls to overflow it
-        List<Uni<ResultItem>> runs = calls.stream().map(call -> traced(call, unreadable.get(call.id()), caller, context).emitOn(context)).toList();
+        List<Uni<CallResult>> runs = calls.stream().map(call -> traced(call, unreadable.get(call.id()), caller, context).emitOn(context)).toList();
         return telemetry.span("tool batch", () -> Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast(),
                         "toolspill.batch.calls", Integer.toString(calls.size()))
                 .emitOn(context);
@@ -125,12 +119,12 @@ public class ToolPipeline {
         }
     }
 
-    private Uni<ResultItem> traced(ToolCall call, String unreadable, Caller on, Executor caller) {
+    private Uni<CallResult> traced(ToolCall call, String unreadable, Caller on, Executor caller) {
         return telemetry.span("tool call", () -> run(call, unreadable, on, caller),
                 "toolspill.tool", String.valueOf(call.name()), "toolspill.call.id", String.valueOf(call.id()));
     }
 
-    private Uni<ResultItem> run(ToolCall call, String unreadable, Caller on, Executor caller) {
+    private Uni<CallResult> run(ToolCall call, String unreadable, Caller on, Executor caller) {
         if (call.name() == null || call.name().isBlank()) {
             return Uni.createFrom().item(error(call, "the call names no tool: set \"name\" to one of " + available(on)));
         }
@@ -156,7 +150,7 @@ public class ToolPipeline {
         return String.join(", ", access.allowedOf(on, registry.all().stream().map(Tool::name).toList()));
     }
 
-    private Uni<ResultItem> run(Tool tool, ToolCall call, Caller on, Executor caller) {
+    private Uni<CallResult> run(Tool tool, ToolCall call, Caller on, Executor caller) {
         long[] started = new long[1]; // the call's clock starts when it runs, not while it waits for a turn in its batch
         return Uni.createFrom().voidItem()
                 .invoke(() -> started[0] = System.nanoTime())
@@ -169,7 +163,7 @@ public class ToolPipeline {
                 .invoke(admitted -> telemetry.output(call.name(), admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes()))
                 // what a tool's output stored counts against the tenant's bytes a day, as an upload's body does
                 .invoke(admitted -> quotas.stored(TenantQuotas.nameOf(on.tenant()), admitted.blob() == null ? 0 : admitted.blob().bytes()))
-                .map(admitted -> ResultItem.ok(call.id(), call.name(), admitted))
+                .map(admitted -> CallResult.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }
 
@@ -224,7 +218,7 @@ public class ToolPipeline {
         return "tool " + tool.name() + " failed unexpectedly (failure " + id + " in the service log)";
     }
 
-    private ResultItem error(ToolCall call, String message) {
-        return ResultItem.error(call.id(), call.name(), gate.admitAsIs(call.name() == null ? "" : call.name(), new ToolOutput.Inline(message)));
+    private CallResult error(ToolCall call, String message) {
+        return CallResult.error(call.id(), call.name(), gate.admitAsIs(call.name() == null ? "" : call.name(), new ToolOutput.Inline(message)));
     }
 }

@@ -3,7 +3,7 @@ package dev.toolspill.provider;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolCall;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolCall;
 

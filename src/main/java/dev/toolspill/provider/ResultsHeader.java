@@ -7,7 +7,7 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -41,7 +41,7 @@ public class TenantQuotas {
         this.clock = clock;
     }
 
-    private record Tenant(TokenBucket bucket, DailyBytes stored, AtomicInteger uploads, double rate, long bytesPerDay) {
+    private record Tenant(TokenBucket bucket, DailyBytes stored, AtomicInteger uploads, double rate, int burst, long bytesPerDay) {
     }
 
     private Tenant tenant(String name) {
@@ -54,7 +54,32 @@ public class TenantQuotas {
         long bytes = own.flatMap(ToolspillConfig.Limits.Tenant::storedBytesPerDay).orElse(limits.storedBytesPerDay());
         int burst = Math.max(limits.burst(), (int) Math.ceil(rate)); // never fewer at once than a second brings
         TokenBucket bucket = rate > 0 ? new TokenBucket(rate, burst, nanos.getAsLong()) : null;
-        return new Tenant(bucket, new DailyBytes(), new AtomicInteger(), rate, bytes);
+        return new Tenant(bucket, new DailyBytes(), new AtomicInteger(), rate, burst, bytes);
+    }
+
+    /** A tenant's figures: requests a second (0: no limit), the burst, bytes a day (0: no limit). */
+    public record Figures(double rate, int burst, long bytesPerDay) {
+    }
+
+    public Figures figures(String name) {
+        Tenant tenant = tenant(name);
+        return new Figures(tenant.rate(), tenant.burst(), tenant.bytesPerDay());
+    }
+
+    /**
+     * Everything one request asks of this replica's counts, in order: a token of the tenant's bucket; then, for a
+     * request that stores, room in the day's bytes; then, for an upload, one of the tenant's upload slots (end it
+     * with {@link #uploaded}).
+     */
+    public Optional<Refusal> admit(String name, Ask ask) {
+        Optional<Refusal> refusal = request(name);
+        if (refusal.isEmpty() && ask.kind() != Ask.Kind.REQUEST) {
+            refusal = store(name, ask.declaredBytes());
+        }
+        if (refusal.isEmpty() && ask.kind() == Ask.Kind.UPLOAD) {
+            refusal = upload(name, ask.maxUploads());
+        }
+        return refusal;
     }
 
     /** A request of this tenant: admitted (and counted), or refused with when to retry. */
@@ -123,8 +148,12 @@ public class TenantQuotas {
         tenant(name).uploads().decrementAndGet();
     }
 
-    private long today() {
+    long today() {
         return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).toEpochDay();
+    }
+
+    long secondsUntilMidnight() {
+        return untilMidnight();
     }
 
     private long untilMidnight() {

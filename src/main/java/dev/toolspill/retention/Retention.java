@@ -33,9 +33,6 @@ public class Retention {
 
     public Retention(BlobStore store, BlobRemover remover, ToolspillConfig config, Vertx vertx) {
         this.settings = config.retention();
-        if (settings.interval().toMillis() < 1) {
-            throw new IllegalArgumentException("toolspill.retention.interval must be at least 1ms, got " + settings.interval());
-        }
         if (settings.unfinishedMaxAge().compareTo(config.ingest().stallTimeout()) <= 0) {
             throw new IllegalArgumentException("toolspill.retention.unfinished-max-age (" + settings.unfinishedMaxAge()
                     + ") must be longer than toolspill.ingest.stall-timeout (" + config.ingest().stallTimeout()

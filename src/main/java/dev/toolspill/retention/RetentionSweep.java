@@ -29,15 +29,6 @@ public final class RetentionSweep {
 
     public RetentionSweep(BlobStore store, Function<BlobId, Uni<Void>> remove, Optional<Duration> maxAge,
                           Duration unfinishedMaxAge, int concurrency) {
-        if (maxAge.isPresent() && (maxAge.get().isNegative() || maxAge.get().isZero())) {
-            throw new IllegalArgumentException("toolspill.retention.max-age must be longer than 0, got " + maxAge.get());
-        }
-        if (unfinishedMaxAge.isNegative() || unfinishedMaxAge.isZero()) {
-            throw new IllegalArgumentException("toolspill.retention.unfinished-max-age must be longer than 0, got " + unfinishedMaxAge);
-        }
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("toolspill.retention.concurrency must be at least 1, got " + concurrency);
-        }
         this.store = store;
         this.remove = remove;
         this.maxAge = maxAge;

@@ -66,10 +66,6 @@ public class BlobIndexer {
     private BlobIndexer(BlobStore store, ScanSettings settings, ObjectMapper mapper, long cacheBytes, int maxLoads, int queue,
                         Duration wait, Telemetry telemetry) {
         this.telemetry = telemetry;
-        if (cacheBytes < 0 || maxLoads < 1 || queue < 0) {
-            throw new IllegalArgumentException("toolspill.inspect.index-cache-bytes and index-load-queue must be >= 0 and "
-                    + "toolspill.inspect.max-concurrent-index-loads >= 1, got " + cacheBytes + ", " + queue + " and " + maxLoads);
-        }
         this.loads = new LoadSlots(maxLoads, queue, wait);
         this.store = store;
         this.settings = settings;

@@ -14,6 +14,11 @@ import java.util.function.Supplier;
  * (a waiting load holds no thread and no memory but its place), for at most {@code wait}. Beyond the queue, or
  * after the wait, the reader is told to retry shortly. A slot is taken only when a load starts, and given back when
  * it ends however it ends, so a cancelled waiter can never keep one.
+ * <p>
+ * Why not a library's bulkhead: SmallRye Fault Tolerance's {@code @Bulkhead} (and its programmatic guard) queues
+ * asynchronous calls without a bound on the wait, and a {@code @Timeout} around it would also cut a load already
+ * running; Mutiny has no bulkhead. The wait for a turn is what this class bounds, so it stays, small and tested
+ * (BlobIndexerTest: loads past the budget wait their turn, past the queue or the deadline are refused and keep no slot).
  */
 final class LoadSlots {
 

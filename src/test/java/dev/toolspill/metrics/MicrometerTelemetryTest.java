@@ -37,11 +37,6 @@ class MicrometerTelemetryTest {
     }
 
     @Test
-    void aNegativeCapIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> telemetry(-1, List.of()));
-    }
-
-    @Test
     void storeGaugesArePublishedOnlyWhenABeanReportsThem() {
         telemetry(10, List.of());
         assertTrue(registry.find("toolspill.store.well").gauges().isEmpty());

@@ -2,7 +2,7 @@ package dev.toolspill.provider;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.toolspill.pipeline.ResultItem;
+import dev.toolspill.provider.ResultItem;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

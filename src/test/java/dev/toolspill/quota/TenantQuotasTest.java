@@ -19,12 +19,17 @@ class TenantQuotasTest {
     final AtomicLong nanos = new AtomicLong();
 
     static ToolspillConfig.Limits limits(double rate, int burst, long bytesPerDay, Map<String, ToolspillConfig.Limits.Tenant> tenants) {
-        return new Limits(16384, Map.of(), rate, burst, bytesPerDay, tenants);
+        return new Limits(16384, Map.of(), rate, burst, bytesPerDay, tenants, SharedSettings.OFF);
     }
 
     /** A record, not an anonymous class: Hibernate Validator binds its interceptor to classes of constrained interfaces. */
     record Limits(int defaultLimit, Map<String, Integer> tools, double requestsPerSecond, int burst, long storedBytesPerDay,
-                  Map<String, ToolspillConfig.Limits.Tenant> tenants) implements ToolspillConfig.Limits {
+                  Map<String, ToolspillConfig.Limits.Tenant> tenants, Shared shared) implements ToolspillConfig.Limits {
+    }
+
+    record SharedSettings(Optional<String> url, java.time.Duration timeout, java.time.Duration leaseTtl, Outage onOutage)
+            implements ToolspillConfig.Limits.Shared {
+        static final SharedSettings OFF = new SharedSettings(Optional.empty(), java.time.Duration.ofMillis(250), java.time.Duration.ofSeconds(30), Outage.local);
     }
 
     static ToolspillConfig.Limits.Tenant tenant(Double rate, Long bytes) {

@@ -1,15 +1,18 @@
-package dev.toolspill.pipeline;
+package dev.toolspill.provider;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.StoredBlob;
+import dev.toolspill.pipeline.CallResult;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.time.Instant;
 
 /**
- * One result as it goes into history, in the shape of the design's result item. {@code next} is there only when the
- * output is one part of a longer selection: the selector that reads the part after it.
+ * One result as the HTTP API, the {@code Toolspill-Results} header and MCP's structured content report it: the design's
+ * result item, as JSON. {@code next} is there only when the output is one part of a longer selection: the selector
+ * that reads the part after it. {@code disposition} is the label of {@link dev.toolspill.history.Disposition}.
  */
 public record ResultItem(
         @JsonProperty("call_id") String callId,
@@ -19,20 +22,18 @@ public record ResultItem(
         Blob blob,
         Truncated truncated,
         @JsonInclude(JsonInclude.Include.NON_NULL) String next,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Disposition disposition) {
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = "What became of an ok output: kept inline; stored as a blob; spooled, a blob kept by this replica until"
+                + " the shared store returns; truncated, what history holds was cut by the limit (the full output is in the blob when"
+                + " there is one); unstored, cut by the limit because the full output could be kept nowhere (store down, spool full)",
+                enumeration = {"inline", "stored", "spooled", "truncated", "unstored"})
+        String disposition) {
 
     public enum Status { ok, error }
 
     public ResultItem(String callId, String tool, Status status, String output, Blob blob, Truncated truncated, String next) {
         this(callId, tool, status, output, blob, truncated, next, null);
     }
-
-    /**
-     * What became of an ok output: kept {@code inline}; {@code stored} as a blob; {@code spooled}, a blob kept by this
-     * replica until the shared store returns; {@code truncated}: what history holds was cut by the limit (the full
-     * output is in the blob when there is one); {@code unstored}, cut by the limit because the full output could be kept nowhere (store down, spool full).
-     */
-    public enum Disposition { inline, stored, spooled, truncated, unstored }
 
     /** {@code spooled} is there (true) only for a blob this replica keeps until the shared store returns. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -58,18 +59,18 @@ public record ResultItem(
     public record Truncated(@JsonProperty("dropped_bytes") long droppedBytes, @JsonProperty("blob_id") String blobId) {
     }
 
+    public static ResultItem of(CallResult result) {
+        return result.error() ? error(result.callId(), result.tool(), result.admitted()) : ok(result.callId(), result.tool(), result.admitted());
+    }
+
     public static ResultItem ok(String callId, String tool, Admitted admitted) {
         return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted), admitted.next(),
-                disposition(admitted));
+                admitted.disposition().label());
     }
 
     /** An error message as the limit let it into history; {@code truncated} says when the limit cut it. */
     public static ResultItem error(String callId, String tool, Admitted message) {
         return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message), null, null);
-    }
-
-    private static Disposition disposition(Admitted admitted) {
-        return Disposition.valueOf(admitted.disposition().label());
     }
 
     private static Truncated truncated(Admitted admitted) {

@@ -1,0 +1,155 @@
+package dev.toolspill.quota;
+
+import dev.toolspill.config.ToolspillConfig;
+import io.vertx.mutiny.core.Vertx;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.embedded.RedisServer;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Replicas that share one Redis (a real redis-server, started here) share each tenant's limits: the request bucket,
+ * the day's bytes and the upload slots hold across them, a dead replica's uploads free their slots within the lease's
+ * time to live, and with Redis gone each decision falls back as configured, never failing.
+ */
+class SharedQuotasTest {
+
+    static final Duration LEASE_TTL = Duration.ofSeconds(3); // the shortest allowed
+
+    static RedisServer redis;
+    static int port;
+    static Vertx vertx;
+    final List<SharedQuotas> replicas = new ArrayList<>();
+
+    @BeforeAll
+    static void startRedis() throws IOException {
+        port = freePort();
+        redis = RedisServer.newRedisServer().bind("127.0.0.1").port(port).setting("save \"\"").setting("appendonly no").build();
+        redis.start();
+        vertx = Vertx.vertx();
+    }
+
+    @AfterAll
+    static void stopRedis() throws IOException {
+        vertx.closeAndAwait();
+        if (redis.isActive()) {
+            redis.stop();
+        }
+    }
+
+    @AfterEach
+    void closeReplicas() {
+        replicas.forEach(SharedQuotas::close);
+    }
+
+    /** A replica: its own counts (rate, burst, bytes a day) and the shared Redis. */
+    SharedQuotas replica(double rate, long bytesPerDay, ToolspillConfig.Limits.Shared.Outage onOutage) {
+        var limits = TenantQuotasTest.limits(rate, 0, bytesPerDay, Map.of());
+        var local = new TenantQuotas(limits, 0, System::nanoTime, Clock.systemUTC());
+        var settings = new TenantQuotasTest.SharedSettings(Optional.of("redis://127.0.0.1:" + port), Duration.ofSeconds(2), LEASE_TTL, onOutage);
+        SharedQuotas replica = new SharedQuotas(local, settings, vertx);
+        replicas.add(replica);
+        return replica;
+    }
+
+    SharedQuotas replica(double rate, long bytesPerDay) {
+        return replica(rate, bytesPerDay, ToolspillConfig.Limits.Shared.Outage.local);
+    }
+
+    static SharedQuotas.Decision decide(SharedQuotas replica, String tenant, Ask ask) {
+        return replica.admit(tenant, ask).await().atMost(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aTenantsRequestsASecondHoldAcrossReplicas() {
+        SharedQuotas a = replica(5, 0);
+        SharedQuotas b = replica(5, 0);
+        int admitted = 0;
+        for (int i = 0; i < 20; i++) {
+            SharedQuotas.Decision decision = decide(i % 2 == 0 ? a : b, "rate-tenant", Ask.REQUEST);
+            assertEquals(SharedQuotas.Source.SHARED, decision.source());
+            admitted += decision.refusal().isEmpty() ? 1 : 0;
+        }
+        // a burst of 5 (a second's worth), and what refills while 20 quick decisions run; each replica alone would admit 10
+        assertTrue(admitted >= 5 && admitted <= 7, "admitted " + admitted + " of 20 at 5 a second across two replicas");
+        Refusal refusal = decide(a, "rate-tenant", Ask.REQUEST).refusal().orElseThrow();
+        assertTrue(refusal.detail().contains("across all replicas") && refusal.retryAfterSeconds() >= 1, refusal.toString());
+        assertTrue(decide(b, "other-tenant", Ask.REQUEST).refusal().isEmpty(), "another tenant has a bucket of its own");
+    }
+
+    @Test
+    void theDaysBytesAreCountedForEveryReplica() {
+        SharedQuotas a = replica(0, 1000);
+        SharedQuotas b = replica(0, 1000);
+        a.stored("bytes-tenant", 600);
+        await().atMost(Duration.ofSeconds(10)).until(() -> decide(b, "bytes-tenant", Ask.upload(500, 0)).refusal().isPresent());
+        Refusal refusal = decide(b, "bytes-tenant", Ask.upload(500, 0)).refusal().orElseThrow();
+        assertTrue(refusal.detail().contains("stored 600 of its 1000 bytes a day across all replicas"), refusal.detail());
+        SharedQuotas.Decision fits = decide(b, "bytes-tenant", Ask.upload(400, 0));
+        assertTrue(fits.refusal().isEmpty(), "400 more fit");
+        b.uploaded("bytes-tenant", fits);
+        assertTrue(decide(a, "bytes-tenant", Ask.REQUEST).refusal().isEmpty(), "a request that stores nothing is not counted in bytes");
+    }
+
+    @Test
+    void aDeadReplicasUploadsFreeTheirSlotsWithinTheLeaseAndALiveOnesAreKept() {
+        SharedQuotas live = replica(0, 0);
+        SharedQuotas dying = replica(0, 0);
+        SharedQuotas other = replica(0, 0);
+        SharedQuotas.Decision kept = decide(live, "lease-tenant", Ask.upload(0, 2));
+        SharedQuotas.Decision lost = decide(dying, "lease-tenant", Ask.upload(0, 2));
+        assertTrue(kept.refusal().isEmpty() && lost.refusal().isEmpty());
+        Refusal third = decide(other, "lease-tenant", Ask.upload(0, 2)).refusal().orElseThrow();
+        assertTrue(third.detail().contains("2 outputs at once already across all replicas"), third.detail());
+
+        dying.close(); // killed: it renews nothing and gives nothing back
+        SharedQuotas.Decision freed = await().atMost(LEASE_TTL.multipliedBy(3)).pollInterval(Duration.ofMillis(200))
+                .until(() -> decide(other, "lease-tenant", Ask.upload(0, 2)), decision -> decision.refusal().isEmpty());
+        // the live replica's lease, renewed every second, still holds a slot: with freed, the two are taken
+        assertTrue(decide(other, "lease-tenant", Ask.upload(0, 2)).refusal().isPresent(), "the live replica's upload keeps its slot");
+        live.uploaded("lease-tenant", kept);
+        other.uploaded("lease-tenant", freed);
+        assertTrue(decide(other, "lease-tenant", Ask.upload(0, 2)).refusal().isEmpty(), "a finished upload gives its slot back at once");
+    }
+
+    @Test
+    void withRedisGoneEachDecisionFallsBackAsConfiguredAndNeverFails() throws IOException {
+        SharedQuotas local = replica(1, 0);
+        SharedQuotas open = replica(1, 0, ToolspillConfig.Limits.Shared.Outage.open);
+        assertEquals(SharedQuotas.Source.SHARED, decide(local, "outage-tenant", Ask.REQUEST).source());
+        redis.stop();
+        try {
+            SharedQuotas.Decision first = decide(local, "outage-tenant", Ask.REQUEST);
+            SharedQuotas.Decision second = decide(local, "outage-tenant", Ask.REQUEST);
+            assertEquals(SharedQuotas.Source.LOCAL, first.source());
+            assertTrue(first.refusal().isEmpty() && second.refusal().isPresent(), "this replica's own bucket of 1 a second decides");
+            assertTrue(second.refusal().get().detail().contains("on this replica"), second.refusal().get().detail());
+            SharedQuotas.Decision anything = decide(open, "outage-tenant", Ask.upload(10, 1));
+            assertEquals(SharedQuotas.Source.OPEN, anything.source());
+            assertTrue(anything.refusal().isEmpty(), "open: no limits while Redis is gone");
+        } finally {
+            redis.start();
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> decide(local, "outage-tenant-2", Ask.REQUEST).source() == SharedQuotas.Source.SHARED);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
