@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks one rendered kustomize target (YAML on stdin) for what running Toolspill in a cluster needs.
 
-Usage: kubectl kustomize TARGET | check-rendered.py NAME SHUTDOWN_DEFAULT [--no-static-keys]
+Usage: kubectl kustomize TARGET | check-rendered.py NAME SHUTDOWN_DEFAULT [--no-static-keys] [--expect-env VAR ...]
 Prints one OK line per check, FAIL lines on stderr; exits 1 if any check fails. Called by deploy/check.sh.
 """
 import re
@@ -11,6 +11,7 @@ import yaml
 
 name, shutdown_default = sys.argv[1], sys.argv[2]
 no_static_keys = "--no-static-keys" in sys.argv[3:]
+expected_env = [sys.argv[i + 1] for i in range(3, len(sys.argv) - 1) if sys.argv[i] == "--expect-env"]
 docs = [d for d in yaml.safe_load_all(sys.stdin) if d]
 failed = False
 
@@ -148,5 +149,24 @@ if no_static_keys:
         fail(f"static S3 keys in a target that should use the default credentials chain: {static}")
     else:
         ok(f"S3 credentials from the default chain (type {env.get('QUARKUS_S3_AWS_CREDENTIALS_TYPE', 'default')})")
+
+# settings a target adds (its expected-env file): each reaches the container, from a ConfigMap or its own env
+missing = [var for var in expected_env if var not in env]
+if missing:
+    fail(f"not in the container's environment: {missing}")
+elif expected_env:
+    ok(f"{len(expected_env)} expected settings reach the container ({', '.join(expected_env)})")
+
+# named tools and MCP servers in the env form Quarkus maps (checked with a real start, deploy/README.md): the name
+# between double underscores, letters and digits only (an '_' in it would become '.', and the tool would not start)
+TOOL_ENV = re.compile(r"TOOLSPILL_TOOLS_(MCP|REMOTE)__[A-Z0-9]+__[A-Z0-9_]+")
+tool_vars = sorted(k for k in env if k.startswith(("TOOLSPILL_TOOLS_MCP_", "TOOLSPILL_TOOLS_REMOTE_")))
+wrong = [k for k in tool_vars if not TOOL_ENV.fullmatch(k)]
+if wrong:
+    fail(f"tool settings not in the form TOOLSPILL_TOOLS_MCP__NAME__KEY / TOOLSPILL_TOOLS_REMOTE__NAME__KEY: {wrong}")
+elif tool_vars:
+    servers = sorted({k.split("__")[1].lower() for k in tool_vars if k.startswith("TOOLSPILL_TOOLS_MCP_")})
+    remotes = sorted({k.split("__")[1].lower() for k in tool_vars if k.startswith("TOOLSPILL_TOOLS_REMOTE_")})
+    ok(f"tools from the environment: MCP servers {servers}, remote tools {remotes}")
 
 sys.exit(1 if failed else 0)

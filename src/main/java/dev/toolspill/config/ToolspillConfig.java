@@ -222,6 +222,16 @@ public interface ToolspillConfig {
          */
         Map<String, List<String>> keys();
 
+        /**
+         * A properties file of more digests, in the form of {@link #keys()} ({@code toolspill.auth.keys."team-a"=<digest>,...}
+         * lines), read at start-up and again whenever its content changes: keys rotate without a restart.
+         */
+        Optional<Path> keysFile();
+
+        /** How often {@code keys-file} is read again to see whether it changed. */
+        @WithDefault("10s")
+        Duration keysFileInterval();
+
         /** JWTs from an identity provider, beside the keys (on when {@code toolspill.auth.jwt.issuer} is set). */
         JwtConfig jwt();
     }

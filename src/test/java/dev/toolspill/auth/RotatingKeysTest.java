@@ -1,0 +1,61 @@
+package dev.toolspill.auth;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** The keys in force follow the file's content; a file that turns invalid changes nothing. */
+class RotatingKeysTest {
+
+    private static final String OLD = "old-key";
+    private static final String NEW = "new-key";
+    private static final String CONFIGURED = "configured-key";
+
+    private static String line(String tenant, String... keys) {
+        return "toolspill.auth.keys.\"" + tenant + "\"=" + String.join(",", java.util.Arrays.stream(keys).map(RotatingKeysTest::hex).toList()) + "\n";
+    }
+
+    private static String hex(String key) {
+        return java.util.HexFormat.of().formatHex(ApiKeys.sha256(key));
+    }
+
+    @Test
+    void aRotationAddsTheNewKeyThenDropsTheOldOneAndConfiguredKeysStay() {
+        RotatingKeys keys = new RotatingKeys(true, Map.of("ops", List.of(hex(CONFIGURED))), Optional.empty());
+        keys.reload(line("team-a", OLD));
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(OLD));
+        assertEquals(Optional.empty(), keys.current().tenantOf(NEW));
+
+        keys.reload(line("team-a", OLD, NEW));
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(OLD), "the overlap: both valid");
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(NEW));
+
+        keys.reload(line("team-a", NEW));
+        assertEquals(Optional.empty(), keys.current().tenantOf(OLD));
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(NEW));
+        assertEquals(Optional.of("ops"), keys.current().tenantOf(CONFIGURED), "toolspill.auth.keys are always in force");
+    }
+
+    @Test
+    void aFileThatTurnsInvalidIsNotTaken() {
+        RotatingKeys keys = new RotatingKeys(false, Map.of(), Optional.empty());
+        keys.reload(line("team-a", NEW));
+        keys.reload("toolspill.auth.keys.\"team-a\"=not-a-digest\n");
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(NEW));
+        keys.reload("quarkus.http.port=1\n");
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(NEW));
+        keys.reload(line("team-a", NEW) + line("team-b", NEW));
+        assertEquals(Optional.of("team-a"), keys.current().tenantOf(NEW), "one key of two tenants: not taken");
+    }
+
+    @Test
+    void onlyKeyLinesAreAccepted() {
+        assertEquals(Map.of("team-a", List.of(hex(OLD))), RotatingKeys.parse("# comment\n" + line("team-a", OLD)));
+        assertThrows(IllegalStateException.class, () -> RotatingKeys.parse("toolspill.auth.enabled=false\n"));
+    }
+}
