@@ -72,6 +72,13 @@ for probe in ("readinessProbe", "livenessProbe"):
     else:
         fail(f"no {probe} on /q/health/*")
 
+# volumes the app writes: given to the image's group (fsGroup 185), else a PVC for the fs store is not writable
+security = pod.get("securityContext", {})
+if security.get("fsGroup") == 185 and security.get("runAsNonRoot"):
+    ok("runs as non-root with fsGroup 185 (the image's group): its volumes are writable")
+else:
+    fail(f"the pod's securityContext needs runAsNonRoot and fsGroup 185, has {security}")
+
 # ServiceAccount
 account = pod.get("serviceAccountName")
 accounts = [a["metadata"]["name"] for a in of_kind("ServiceAccount")]

@@ -140,4 +140,56 @@ lap "stored blob $id and read bytes 100-199 back"
 
 timeout 60 "${PODMAN[@]}" stop --time 20 "$name" >/dev/null || fail "the container did not stop"
 lap "stopped"
-echo "OK image check: $image built on $BASE_IMAGE, ready, stored a blob, served a range, stopped ($((SECONDS - started)) s)"
+
+# --- a data volume the image's user cannot write, then the same with the manifests' fsGroup ------------------
+# A host folder owned by another user (4242, mode 755) at the fs store's path: the replica must not say ready, and
+# its log must say which user it runs as and how to fix it. Then the folder's group 4242 with group write and the
+# container in that group (--group-add: what Kubernetes' fsGroup does to a volume): ready, and it stores.
+readiness_of() { # port -> the HTTP status of /q/health/ready (000 while not listening)
+    curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$1/q/health/ready" || true
+}
+run_on_volume() { # container name, port, extra podman arguments...
+    local cname=$1 cport=$2
+    shift 2
+    timeout 60 "${RUN[@]}" --detach --name "$cname" "$@" -v "$work/volume:/deployments/data" -e QUARKUS_HTTP_PORT="$cport" \
+        -e QUARKUS_MANAGEMENT_PORT=0 -e TOOLSPILL_AUTH_KEYS_CI="$digest" "$image" >/dev/null || fail "podman run on a volume failed"
+}
+mkdir -p "$work/volume"
+chown 4242:4242 "$work/volume"
+chmod 755 "$work/volume"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+name="toolspill-image-check-foreign-$$"
+run_on_volume "$name" "$port"
+status=000
+for _ in $(seq 1 120); do
+    status=$(readiness_of "$port")
+    [[ $status == 000 ]] || break
+    sleep 0.5
+done
+[[ $status == 503 ]] || fail "on a folder its user cannot write, readiness answered $status, not 503"
+logs=$(timeout 10 "${PODMAN[@]}" logs "$name" 2>&1)
+grep -q "cannot be written by this process (user id 185)" <<<"$logs" && grep -q "fsGroup" <<<"$logs" \
+    || fail "the log does not say which user cannot write and how to fix it: $(tail -n 5 <<<"$logs")"
+timeout 60 "${PODMAN[@]}" rm --force --time 5 "$name" >/dev/null 2>&1 || true
+lap "a folder of another user: readiness 503, the log names user 185 and fsGroup"
+
+chgrp 4242 "$work/volume"
+chmod 2775 "$work/volume"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+name="toolspill-image-check-fsgroup-$$"
+run_on_volume "$name" "$port" --group-add 4242
+status=000
+for _ in $(seq 1 120); do
+    status=$(readiness_of "$port")
+    [[ $status == 200 ]] && break
+    sleep 0.5
+done
+[[ $status == 200 ]] || fail "with the folder's group added (fsGroup), readiness answered $status, not 200"
+status=$(curl -sS --max-time 30 -o "$work/answer2.json" -w '%{http_code}' -X POST -H 'Content-Type: text/plain' \
+    -H "Authorization: Bearer $key" --data-binary @"$work/output.txt" "http://127.0.0.1:$port/v1/tool-outputs?tool=image-check") \
+    || fail "POST /v1/tool-outputs on the volume failed"
+[[ $status == 200 ]] || fail "POST /v1/tool-outputs on the volume answered $status: $(cat "$work/answer2.json")"
+timeout 60 "${PODMAN[@]}" rm --force --time 5 "$name" >/dev/null 2>&1 || true
+name="toolspill-image-check-$$"
+lap "the same folder with its group added (fsGroup): ready, and it stores"
+echo "OK image check: $image built on $BASE_IMAGE, ready, stored a blob, served a range, stopped; not ready on a folder it cannot write, ready with fsGroup ($((SECONDS - started)) s)"

@@ -3,6 +3,8 @@ package dev.toolspill.ingest;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.StoreKind;
+import dev.toolspill.quota.SharedQuotas;
 import dev.toolspill.quota.TenantQuotas;
 import dev.toolspill.tenant.Caller;
 import dev.toolspill.tool.KeptParts;
@@ -19,16 +21,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class KeptPartsStore implements KeptParts {
 
     private final BlobStore store;
+    private final StoreKind kind;
     private final TenantQuotas quotas;
+    private final SharedQuotas shared;
 
-    public KeptPartsStore(BlobStore store, TenantQuotas quotas) {
+    public KeptPartsStore(BlobStore store, StoreKind kind, TenantQuotas quotas, SharedQuotas shared) {
         this.store = store;
+        this.kind = kind;
         this.quotas = quotas;
+        this.shared = shared;
     }
 
     @Override
     public Uni<String> keep(byte[] json, Caller caller) {
-        if (!store.available()) {
+        if (!kind.keepsBlobs()) {
             return Uni.createFrom().failure(new ToolException("this service has no blob store"));
         }
         String tenant = TenantQuotas.nameOf(caller.tenant());
@@ -38,7 +44,7 @@ public class KeptPartsStore implements KeptParts {
         }
         BlobId id = BlobId.random();
         return store.put(id, BlobFormat.JSON, json, caller.tenant())
-                .invoke(stored -> quotas.stored(tenant, json.length))
+                .invoke(stored -> shared.stored(tenant, json.length)) // for every replica when a Redis counts
                 .map(stored -> id.tag())
                 .onFailure().transform(failure -> {
                     Log.warnf("Could not keep a part of a tool answer (%d bytes) in %s: %s", json.length, store.location(), failure.toString());
