@@ -58,6 +58,7 @@ public class SharedQuotas {
     private final Map<String, String> leases = new ConcurrentHashMap<>(); // lease -> tenant, this replica's
     private final AtomicBoolean reachable = new AtomicBoolean(true);
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final String replica = UUID.randomUUID().toString(); // who holds a lease, for whoever looks in Redis
     private final long renewTimer;
 
     @Inject
@@ -118,6 +119,25 @@ public class SharedQuotas {
             redis.send(Request.cmd(Command.ZREM).arg(PREFIX + "uploads:" + tenant).arg(decision.lease()))
                     .subscribe().with(ignored -> { }, this::unreachable);
         }
+    }
+
+    /**
+     * Whether this replica may do a piece of work that one replica at a time should do ({@code name}, e.g. a retention
+     * sweep) for the next {@code ttl}: with Redis, the one that sets the lease first, until it expires (a replica that
+     * dies mid-work holds it no longer than that); without Redis, or with it unreachable, every replica may (the work
+     * must be safe to do at once, only wasteful).
+     */
+    public Uni<Boolean> lease(String name, Duration ttl) {
+        if (redis == null) {
+            return Uni.createFrom().item(true);
+        }
+        return redis.send(Request.cmd(Command.SET).arg(PREFIX + "lease:" + name).arg(replica).arg("NX").arg("PX").arg(Math.max(1, ttl.toMillis())))
+                .ifNoItem().after(settings.timeout()).fail()
+                .map(answer -> answer != null && "OK".equals(answer.toString()))
+                .onFailure().recoverWithItem(failure -> {
+                    unreachable(failure);
+                    return true;
+                });
     }
 
     private Decision decided(String tenant, TenantQuotas.Figures figures, Ask ask, String lease, Response answer) {

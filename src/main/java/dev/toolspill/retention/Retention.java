@@ -3,6 +3,7 @@ package dev.toolspill.retention;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.quota.SharedQuotas;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -12,6 +13,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -31,9 +33,11 @@ public class Retention {
     private final RetentionSweep sweep;
     private final ToolspillConfig.Retention settings;
     private final AtomicBoolean running = new AtomicBoolean();
+    private final SharedQuotas leases;
     private long timer = -1;
 
-    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx) {
+    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx, SharedQuotas leases) {
+        this.leases = leases;
         this.settings = config.retention();
         if (settings.unfinishedMaxAge().compareTo(config.ingest().stallTimeout()) <= 0) {
             throw new IllegalArgumentException("toolspill.retention.unfinished-max-age (" + settings.unfinishedMaxAge()
@@ -52,7 +56,11 @@ public class Retention {
         }
         long every = settings.interval().toMillis();
         // the timer only starts a pass, on a worker: even the first S3 call's set-up (class loading, signing) stays off the event loop
-        timer = vertx.setPeriodic(every, every, id -> sweep().runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+        // one replica a pass when a Redis is shared (SharedQuotas.lease), held a little less than the interval so the
+        // next tick of any replica may take it; without one every replica sweeps, which is safe (RetentionSweep)
+        Duration held = Duration.ofMillis(Math.max(1, every - every / 10));
+        timer = vertx.setPeriodic(every, every, id -> leases.lease("retention-sweep", held)
+                .flatMap(mine -> mine ? sweep().runSubscriptionOn(Infrastructure.getDefaultWorkerPool()) : Uni.createFrom().item(Optional.empty()))
                 .subscribe().with(done -> { }, failure -> { }));
         Log.infof("Retention: every %s, %s; unfinished writes older than %s are removed", settings.interval(),
                 settings.maxAge().map(age -> "blobs older than " + age + " are deleted").orElse("blobs are kept for good"),

@@ -127,6 +127,27 @@ class SharedQuotasTest {
     }
 
     @Test
+    void oneReplicaAtATimeHoldsALeaseUntilItExpires() {
+        SharedQuotas a = replica(0, 0);
+        SharedQuotas b = replica(0, 0);
+        Duration ttl = Duration.ofSeconds(2);
+        assertTrue(a.lease("sweep-test", ttl).await().atMost(Duration.ofSeconds(10)), "the first replica takes it");
+        assertTrue(!b.lease("sweep-test", ttl).await().atMost(Duration.ofSeconds(10)), "the other does not, while it is held");
+        assertTrue(b.lease("other-work", ttl).await().atMost(Duration.ofSeconds(10)), "another piece of work has a lease of its own");
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200))
+                .until(() -> b.lease("sweep-test", ttl).await().atMost(Duration.ofSeconds(10)));
+    }
+
+    @Test
+    void withoutRedisEveryReplicaMayDoTheWork() {
+        var limits = TenantQuotasTest.limits(0, 0, 0, Map.of());
+        SharedQuotas alone = new SharedQuotas(new TenantQuotas(limits, 0, System::nanoTime, Clock.systemUTC()),
+                TenantQuotasTest.SharedSettings.OFF, vertx);
+        assertTrue(alone.lease("sweep-test", Duration.ofSeconds(2)).await().atMost(Duration.ofSeconds(10)));
+        assertTrue(alone.lease("sweep-test", Duration.ofSeconds(2)).await().atMost(Duration.ofSeconds(10)));
+    }
+
+    @Test
     void withRedisGoneEachDecisionFallsBackAsConfiguredAndNeverFails() throws IOException {
         SharedQuotas local = replica(1, 0);
         SharedQuotas open = replica(1, 0, ToolspillConfig.Limits.Shared.Outage.open);
@@ -141,6 +162,8 @@ class SharedQuotasTest {
             SharedQuotas.Decision anything = decide(open, "outage-tenant", Ask.upload(10, 1));
             assertEquals(SharedQuotas.Source.OPEN, anything.source());
             assertTrue(anything.refusal().isEmpty(), "open: no limits while Redis is gone");
+            assertTrue(local.lease("sweep-outage", Duration.ofSeconds(2)).await().atMost(Duration.ofSeconds(10)),
+                    "with Redis gone every replica may sweep (a sweep is safe at once)");
         } finally {
             redis.start();
         }
