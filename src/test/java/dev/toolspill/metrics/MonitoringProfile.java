@@ -1,5 +1,6 @@
 package dev.toolspill.metrics;
 
+import dev.toolspill.api.TightBudgetsProfile;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.io.IOException;
@@ -7,9 +8,7 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * For {@link MonitoringFilesTest}: an fs store and a spool of its own under target/ (emptied at start, so the store
@@ -24,7 +23,7 @@ public class MonitoringProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        delete(BASE);
+        TightBudgetsProfile.delete(BASE);
         return Map.of(
                 "toolspill.blob-store.fs.root", STORE.toString(),
                 "toolspill.spool.dir", BASE.resolve("spool").toString(),
@@ -42,7 +41,7 @@ public class MonitoringProfile implements QuarkusTestProfile {
     }
 
     static void breakStore() throws IOException {
-        delete(STORE);
+        TightBudgetsProfile.delete(STORE);
         Files.writeString(STORE, "not a folder: every write to the store fails");
     }
 
@@ -54,17 +53,6 @@ public class MonitoringProfile implements QuarkusTestProfile {
     private static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void delete(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(path)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
