@@ -96,7 +96,7 @@ final class MeteredBlobStore extends ForwardingBlobStore {
         return call("check", store::checkReady);
     }
 
-    /** Counts itself in flight until it commits or aborts (once), and times its commit: the call that makes it visible. */
+    /** Counts itself in flight until it commits or aborts (once), its failed writes, and times its commit: the call that makes it visible. */
     private final class MeteredUpload implements BlobUpload {
         private final BlobUpload upload;
         private final AtomicBoolean ended = new AtomicBoolean();
@@ -105,14 +105,15 @@ final class MeteredBlobStore extends ForwardingBlobStore {
             this.upload = upload;
         }
 
+        /** Writes are not timed one by one (a hop each, many per upload), but each that fails counts as a store error. */
         @Override
         public Uni<Void> write(Buffer chunk) {
-            return upload.write(chunk);
+            return upload.write(chunk).onFailure().invoke(failure -> telemetry.storeFailed("upload-write"));
         }
 
         @Override
         public Uni<Void> write(java.util.List<Buffer> chunks) {
-            return upload.write(chunks);
+            return upload.write(chunks).onFailure().invoke(failure -> telemetry.storeFailed("upload-write"));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.toolspill.ingest;
 
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.StoredBlob;
@@ -53,7 +54,7 @@ final class Committer {
                 .onFailure().recoverWithUni(failure -> {
                     Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
                     stages.outage().storeAnswered(false);
-                    return job.strict() ? Uni.createFrom().failure(StreamIngest.notStored())
+                    return job.strict() ? Uni.createFrom().failure(BlobStoreException.notStored(failure))
                             : Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), true));
                 });
     }

@@ -1,6 +1,7 @@
 package dev.toolspill.ingest;
 
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.history.Admitted;
 import io.quarkus.logging.Log;
@@ -169,7 +170,7 @@ final class IngestFlow extends BodyReader {
         spooled = !job.strict() && keeps && stages.outage().storeDown();
         upload = keeps ? stages.ingest().start(id, StreamIngest.guess(first, job.json()), spooled, job.owner()) : null;
         if (job.strict() && keeps && upload == null) {
-            fail(StreamIngest.notStored());
+            fail(BlobStoreException.notStored(null));
             return;
         }
         if (first.length > 0) {
@@ -240,7 +241,7 @@ final class IngestFlow extends BodyReader {
         toWrite.clear();
         target.abort().subscribe().with(ok -> { }, ignored -> { });
         if (job.strict() && stages.kind().keepsBlobs()) {
-            fail(StreamIngest.notStored());
+            fail(BlobStoreException.notStored(failure));
         }
     }
 

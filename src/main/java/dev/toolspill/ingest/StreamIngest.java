@@ -108,10 +108,6 @@ public class StreamIngest {
         }
     }
 
-    static BlobStoreException notStored() {
-        return new BlobStoreException("it could not take this output now, so nothing of it was kept (see the replica's log)", null);
-    }
-
     Admitted limitedPrefix(String tool, Prefix prefix, long total, boolean storeFailed) {
         Limited limited = limit.apply(tool, prefix.text(), total, Cutter.UTF8, storeFailed ? HistoryGate.UNSTORED : "");
         Admitted admitted = new Admitted(limited.text(), null, limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), null) : null);

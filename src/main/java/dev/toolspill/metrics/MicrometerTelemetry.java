@@ -41,6 +41,9 @@ public class MicrometerTelemetry implements Telemetry {
     private static final Duration[] BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(25), Duration.ofMillis(100),
             Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(30)};
 
+    /** The store calls whose errors deploy/monitoring alerts on: writes (put, upload-write, upload-commit), reads and the check. */
+    private static final List<String> STORE_OPERATIONS = List.of("put", "upload-write", "upload-commit", "get", "stream", "metadata", "check");
+
     private final MeterRegistry registry;
     private final Tracer tracer;
     private final int maxTools;
@@ -60,6 +63,9 @@ public class MicrometerTelemetry implements Telemetry {
         this.tracer = tracer;
         this.maxTools = maxTools;
         this.stored = Counter.builder("toolspill.stored.bytes").description("Bytes of blobs written to the store").register(registry);
+        // the series alerts and dashboards read exist at 0 from the first scrape, not from the first failure or load
+        STORE_OPERATIONS.forEach(this::storeErrors);
+        List.of("store", "scan").forEach(source -> indexLoads(source));
         Gauge.builder("toolspill.uploads.in.flight", uploads, AtomicInteger::get)
                 .description("Outputs being written to the store from a stream right now").register(registry);
         if (!found.isEmpty()) {
@@ -139,6 +145,11 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     @Override
+    public void storeFailed(String operation) {
+        storeErrors(operation).increment();
+    }
+
+    @Override
     public void storeBlocking(String operation, long nanos, boolean failed) {
         storeTimer(operation).record(nanos, TimeUnit.NANOSECONDS);
         if (failed) {
@@ -192,8 +203,12 @@ public class MicrometerTelemetry implements Telemetry {
 
     @Override
     public void indexLoad(String source) {
-        Counter.builder("toolspill.index.loads").description("Read indexes not found in the cache, by where they came from")
-                .tag("source", source).register(registry).increment();
+        indexLoads(source).increment();
+    }
+
+    private Counter indexLoads(String source) {
+        return Counter.builder("toolspill.index.loads").description("Read indexes not found in the cache, by where they came from")
+                .tag("source", source).register(registry);
     }
 
     @Override

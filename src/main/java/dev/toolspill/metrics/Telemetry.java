@@ -44,11 +44,15 @@ public interface Telemetry {
     default void storeBlocking(String operation, long nanos, boolean failed) {
     }
 
-    /** An upload from a stream began; {@link #uploadEnded} follows exactly once. */
+    /** A store call that failed and is not timed (one write of a streamed upload): a store error of {@code operation}. */
+    default void storeFailed(String operation) {
+    }
+
     /** One decision of the shared limits, by who made it: {@code shared} (Redis), {@code local} or {@code open} (Redis unreachable). */
     default void sharedLimits(String source) {
     }
 
+    /** An upload from a stream began; {@link #uploadEnded} follows exactly once. */
     default void uploadStarted() {
     }
 

@@ -86,42 +86,18 @@ class MetricsResourceTest {
         assertTrue(scrape.text().contains("# TYPE toolspill_spool_oldest_seconds gauge"));
     }
 
-    private static long bytes(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
+    @Test
+    void theCountersAlertsAndDashboardsReadExistBeforeTheirFirstCount() {
+        Scrape scrape = Scrape.now(metricsUrl);
+        for (String operation : new String[]{"put", "upload-write", "upload-commit", "get", "check"}) {
+            assertTrue(scrape.text().contains("toolspill_store_errors_total{operation=\"" + operation + "\""),
+                    "a series for errors of " + operation + ", so rate() over it is 0 and not absent");
+        }
+        assertTrue(scrape.text().contains("toolspill_index_loads_total{source=\"store\""));
+        assertTrue(scrape.text().contains("toolspill_index_loads_total{source=\"scan\""));
     }
 
-    /** One reading of /q/metrics in the Prometheus text format. */
-    record Scrape(String text) {
-
-        static Scrape now(URL metricsUrl) {
-            return new Scrape(given().when().get(metricsUrl).then().statusCode(200).extract().asString());
-        }
-
-        /** How much the sum of the series of {@code name} whose labels include {@code labels} grew since {@code before}. */
-        double delta(Scrape before, String name, Map<String, String> labels) {
-            return value(name, labels) - before.value(name, labels);
-        }
-
-        double total(String name) {
-            return value(name, Map.of());
-        }
-
-        double value(String name, Map<String, String> labels) {
-            double sum = 0;
-            for (String line : text.split("\n")) {
-                if (line.startsWith("#") || !(line.startsWith(name + "{") || line.startsWith(name + " "))) {
-                    continue;
-                }
-                // name{labels} value [timestamp]: the value is the first field after the series
-                int end = line.indexOf('{') == name.length() ? line.indexOf("} ") + 1 : name.length();
-                String series = line.substring(0, end);
-                boolean matches = labels.entrySet().stream()
-                        .allMatch(label -> series.contains(label.getKey() + "=\"" + label.getValue() + "\""));
-                if (matches) {
-                    sum += Double.parseDouble(line.substring(end).strip().split(" ")[0]);
-                }
-            }
-            return sum;
-        }
+    private static long bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 }
