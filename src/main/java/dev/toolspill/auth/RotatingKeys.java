@@ -6,7 +6,10 @@ import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +62,7 @@ public final class RotatingKeys {
                     if (read.succeeded()) {
                         reload(read.result());
                     } else {
-                        Log.warnf("toolspill.auth.keys-file could not be read (%s): the keys in force stay", read.cause().getMessage());
+                        Log.warnf("%s: the keys in force stay", read.cause().getMessage());
                     }
                 }));
     }
@@ -113,11 +116,22 @@ public final class RotatingKeys {
         return stripped;
     }
 
+    /** The file's text; an {@link UncheckedIOException} that says in words what is wrong with it (never its content). */
     private static String read(Path path) {
         try {
             return Files.readString(path);
+        } catch (NoSuchFileException e) {
+            throw unreadable(path, "does not exist (deleted, renamed, or its volume not mounted)", e);
+        } catch (AccessDeniedException e) {
+            throw unreadable(path, "may not be read by this process (its permissions)", e);
+        } catch (CharacterCodingException e) {
+            throw unreadable(path, "is not UTF-8 text (a binary file?)", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("toolspill.auth.keys-file " + path + " cannot be read: " + e.getMessage(), e);
+            throw unreadable(path, "cannot be read: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
         }
+    }
+
+    private static UncheckedIOException unreadable(Path path, String what, IOException cause) {
+        return new UncheckedIOException("toolspill.auth.keys-file " + path + " " + what, cause);
     }
 }

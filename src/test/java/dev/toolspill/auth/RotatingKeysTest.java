@@ -1,6 +1,11 @@
 package dev.toolspill.auth;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.util.List;
 import java.util.Map;
@@ -57,5 +62,16 @@ class RotatingKeysTest {
     void onlyKeyLinesAreAccepted() {
         assertEquals(Map.of("team-a", List.of(hex(OLD))), RotatingKeys.parse("# comment\n" + line("team-a", OLD)));
         assertThrows(IllegalStateException.class, () -> RotatingKeys.parse("toolspill.auth.enabled=false\n"));
+    }
+
+    @Test
+    void aFileThatIsMissingOrNotTextIsNamedInWords(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("keys.properties");
+        var gone = assertThrows(UncheckedIOException.class, () -> new RotatingKeys(true, Map.of(), Optional.of(missing)));
+        assertEquals("toolspill.auth.keys-file " + missing + " does not exist (deleted, renamed, or its volume not mounted)", gone.getMessage());
+
+        Path binary = Files.write(dir.resolve("keys.bin"), new byte[]{(byte) 0xC3, 0x28, (byte) 0xFF, 0});
+        var garbled = assertThrows(UncheckedIOException.class, () -> new RotatingKeys(true, Map.of(), Optional.of(binary)));
+        assertEquals("toolspill.auth.keys-file " + binary + " is not UTF-8 text (a binary file?)", garbled.getMessage());
     }
 }
