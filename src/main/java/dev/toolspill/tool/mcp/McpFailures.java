@@ -7,6 +7,7 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.ClosedChannelException;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
@@ -20,6 +21,9 @@ final class McpFailures {
 
     /** How the SDK's transport words an answer that is not 2xx: "Received unexpected status code: 413, …". */
     private static final Pattern STATUS = Pattern.compile("(?i)status code:?\\s*(\\d{3})");
+
+    /** How it words an answer of a content type it cannot read: "Unknown media type returned: text/html; charset=utf-8". */
+    private static final Pattern MEDIA_TYPE = Pattern.compile("[\\w.+-]+/[\\w.+-]+");
 
     private McpFailures() {
     }
@@ -38,6 +42,20 @@ final class McpFailures {
             }
         }
         return OptionalInt.empty();
+    }
+
+    /**
+     * The content type of a 2xx answer that was neither JSON nor an event stream (an HTML page from a proxy or a login
+     * wall, plain text), as the SDK's transport words it: "Unknown media type text/html returned for POST …".
+     */
+    static Optional<String> mediaType(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof McpTransportException && String.valueOf(cause.getMessage()).startsWith("Unknown media type")) {
+                Matcher type = MEDIA_TYPE.matcher(cause.getMessage());
+                return Optional.of(type.find() ? McpResults.clip(type.group()) : "none");
+            }
+        }
+        return Optional.empty();
     }
 
     /** What an HTTP status from server {@code server} means for the call, and what the model can do about it. */

@@ -218,9 +218,10 @@ final class McpUpstream {
         if (unreadable(failure)) { // it was reached and answered, but not with an MCP result: not a connection problem
             Log.warnf("MCP server %s (%s) gave an answer to %s that is not a valid MCP result: %s", settings.server(), settings.url(),
                     tool, rootCause(failure));
+            String what = McpFailures.mediaType(failure).map(type -> "of type " + type + ", not JSON or an event stream")
+                    .orElse(notJson(failure) ? "not JSON" : "JSON of another shape");
             return new ToolException("tool " + tool + " failed: its MCP server " + settings.server()
-                    + " gave an answer that is not a valid MCP result (" + (notJson(failure) ? "not JSON" : "JSON of another shape")
-                    + "); try again later or use another tool", failure);
+                    + " gave an answer that is not a valid MCP result (" + what + "); try again later or use another tool", failure);
         }
         refresh().subscribe().with(done -> { }); // the connection may be gone: find out now rather than at the next refresh
         // the model is told which server, not where it is: its address belongs in the log (lost() logs it with the URL)
@@ -239,6 +240,9 @@ final class McpUpstream {
 
     /** An answer the SDK could not read as JSON or as an MCP result (bad JSON, a wrong shape, an unknown content type). */
     private static boolean unreadable(Throwable failure) {
+        if (McpFailures.mediaType(failure).isPresent()) {
+            return true;
+        }
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof com.fasterxml.jackson.core.JsonProcessingException) {
                 return true;

@@ -62,7 +62,7 @@ class McpUpstreamLimitsTest {
         try {
             McpUpstream upstream = upstream("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp", 16 << 20, () -> { });
             upstream.refresh().await().atMost(Duration.ofMinutes(1));
-            assertEquals(1, upstream.tools().size());
+            assertEquals(2, upstream.tools().size());
 
             ToolException odd = assertThrows(ToolException.class, () -> upstream.call("up_odd", "odd", MAPPER.createObjectNode(), Caller.ANYONE)
                     .await().atMost(Duration.ofMinutes(1)));
@@ -72,14 +72,22 @@ class McpUpstreamLimitsTest {
             assertFalse(odd.getMessage().contains("\n"), odd.getMessage());
             assertTrue(odd.getMessage().contains("(JSON of another shape)"), odd.getMessage());
             assertFalse(odd.getMessage().contains("Exception") || odd.getMessage().contains("io.modelcontextprotocol"), odd.getMessage());
-            assertEquals(1, upstream.tools().size(), "a server that answers is still offered");
+
+            ToolException page = assertThrows(ToolException.class, () -> upstream.call("up_page", "page", MAPPER.createObjectNode(), Caller.ANYONE)
+                    .await().atMost(Duration.ofMinutes(1)));
+            assertEquals("tool up_page failed: its MCP server up gave an answer that is not a valid MCP result (of type text/html, not JSON"
+                    + " or an event stream); try again later or use another tool", page.getMessage(), "reached, so not 'could not be reached'");
+            assertEquals(2, upstream.tools().size(), "a server that answers is still offered");
             upstream.close();
         } finally {
             server.stop(0);
         }
     }
 
-    /** A Streamable HTTP server whose one tool answers {@code "content": "a string"} where MCP has an array. */
+    /**
+     * A Streamable HTTP server whose tool {@code odd} answers {@code "content": "a string"} where MCP has an array, and
+     * whose tool {@code page} answers 200 with an HTML page (a proxy's or a login wall's).
+     */
     private static void answerContentAsAString(HttpExchange exchange) throws IOException {
         var request = MAPPER.readTree(exchange.getRequestBody().readAllBytes());
         if (!request.has("id")) {
@@ -87,12 +95,21 @@ class McpUpstreamLimitsTest {
             exchange.close();
             return;
         }
+        if (request.at("/params/name").asText().equals("page")) {
+            byte[] page = "<html><body>Sign in to continue</body></html>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+            return;
+        }
         var result = switch (request.path("method").asText()) {
             case "initialize" -> MAPPER.createObjectNode().put("protocolVersion", request.at("/params/protocolVersion").asText())
                     .<com.fasterxml.jackson.databind.node.ObjectNode>set("capabilities", MAPPER.createObjectNode().set("tools", MAPPER.createObjectNode()))
                     .set("serverInfo", MAPPER.createObjectNode().put("name", "odd").put("version", "1"));
-            case "tools/list" -> MAPPER.createObjectNode().set("tools", MAPPER.createArrayNode().add(MAPPER.createObjectNode()
-                    .put("name", "odd").set("inputSchema", MAPPER.createObjectNode().put("type", "object"))));
+            case "tools/list" -> MAPPER.createObjectNode().set("tools", MAPPER.createArrayNode()
+                    .add(MAPPER.createObjectNode().put("name", "odd").set("inputSchema", MAPPER.createObjectNode().put("type", "object")))
+                    .add(MAPPER.createObjectNode().put("name", "page").set("inputSchema", MAPPER.createObjectNode().put("type", "object"))));
             default -> MAPPER.createObjectNode().put("content", "just a string");
         };
         byte[] body = MAPPER.writeValueAsString(MAPPER.createObjectNode().put("jsonrpc", "2.0").<com.fasterxml.jackson.databind.node.ObjectNode>set("id", request.get("id"))
