@@ -45,6 +45,13 @@ check_pin() {
   tag="$(awk '/^images:/ {in_images = 1} in_images && /- name: toolspill$/ {in_toolspill = 1}
               in_toolspill && /newTag:/ {gsub(/["'\'']/, "", $2); print $2; exit}' "$deploy_dir/base/kustomization.yaml")"
   latest_tag="$(git -C "$repo_dir" describe --tags --abbrev=0 --match 'v[0-9]*.[0-9]*.[0-9]*' 2>/dev/null || true)"
+  if [ -n "$latest_tag" ]; then # a release tag marks a commit whose pom.xml is that release
+    local tagged
+    tagged="$(git -C "$repo_dir" show "$latest_tag:pom.xml" 2>/dev/null | sed -n 's:^  <version>\(.*\)</version>$:\1:p' | head -n 1)"
+    if [ "$tagged" != "${latest_tag#v}" ]; then
+      fail "the tag $latest_tag marks a commit whose pom.xml says ${tagged:-no version}, not ${latest_tag#v}: tag releases with deploy/release.sh"
+    fi
+  fi
   case "$version" in
     *-SNAPSHOT)
       if [ -n "$latest_tag" ]; then
