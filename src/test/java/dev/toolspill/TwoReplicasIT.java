@@ -42,7 +42,7 @@ class TwoReplicasIT {
     static String second;
     /** The replicas know only its SHA-256 digest: printf %s "$KEY" | sha256sum. */
     static final String KEY = "it-key-3b8f0c2d9a71";
-    /** A tenant of its own with a low rate: toolspill.limits.tenants."limited-it".requests-per-second. */
+    /** A tenant of its own with a low rate: toolspill.tenants."limited-it".requests-per-second. */
     static final String LIMITED_KEY = "it-key-limited-58e1a0c4";
     static final double LIMITED_RATE = 0.2;
     static final int LIMITED_BURST = 5;
@@ -80,7 +80,7 @@ class TwoReplicasIT {
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-Dquarkus.management.port=0",
                 "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY), "-Dtoolspill.auth.keys.limited-it=" + sha256(LIMITED_KEY),
-                "-Dtoolspill.limits.tenants.limited-it.requests-per-second=" + LIMITED_RATE, "-Dtoolspill.limits.burst=" + LIMITED_BURST,
+                "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE, "-Dtoolspill.limits.burst=" + LIMITED_BURST,
                 "-Dtoolspill.limits.shared.url=redis://127.0.0.1:" + redisPort));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
             command.add("-D" + setting.getKey() + "=" + setting.getValue());

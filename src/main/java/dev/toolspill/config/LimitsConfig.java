@@ -33,9 +33,6 @@ public interface LimitsConfig {
     /** Bytes each tenant may store through this replica a UTC day (bodies of POST /v1/tool-outputs; 429 past it); 0: no limit. */
     @WithDefault("0")
     long storedBytesPerDay();
-    /** Per-tenant overrides of the two figures above: {@code toolspill.limits.tenants."team-a".requests-per-second=50}. */
-    Map<String, Tenant> tenants();
-
     /** Where the figures above are counted: this replica alone, or one Redis for every replica. */
     Shared shared();
 
@@ -62,6 +59,4 @@ public interface LimitsConfig {
 
         enum Outage { local, open }
     }
-
-    interface Tenant { Optional<Double> requestsPerSecond(); Optional<Long> storedBytesPerDay(); }
 }

@@ -46,12 +46,21 @@ public interface ToolspillConfig {
 
     Metrics metrics();
 
-    /** Per-tenant settings, keyed by tenant name (as in {@code toolspill.auth.keys}). */
+    /**
+     * Everything set for one tenant, keyed by its name (as in {@code toolspill.auth.keys}):
+     * {@code toolspill.tenants."team-a".tools=...}, {@code toolspill.tenants."team-a".requests-per-second=50}.
+     */
     Map<String, Tenant> tenants();
 
     interface Tenant {
         /** The tools this tenant may call, comma-separated; absent: every tool. {@code inspect} is always allowed. */
         Optional<List<String>> tools();
+
+        /** This tenant's own {@code toolspill.limits.requests-per-second}. */
+        Optional<Double> requestsPerSecond();
+
+        /** This tenant's own {@code toolspill.limits.stored-bytes-per-day}. */
+        Optional<Long> storedBytesPerDay();
     }
 
     interface BlobStore extends BlobStoreConfig {

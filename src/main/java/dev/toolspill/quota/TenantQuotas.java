@@ -24,6 +24,7 @@ import java.util.function.LongSupplier;
 public class TenantQuotas {
 
     private final ToolspillConfig.Limits limits;
+    private final Map<String, ToolspillConfig.Tenant> own;
     private final int uploadsPerTenant;
     private final LongSupplier nanos;
     private final Clock clock;
@@ -31,11 +32,12 @@ public class TenantQuotas {
 
     @jakarta.inject.Inject
     public TenantQuotas(ToolspillConfig config) {
-        this(config.limits(), config.ingest().maxConcurrentPerTenant(), System::nanoTime, Clock.systemUTC());
+        this(config.limits(), config.tenants(), config.ingest().maxConcurrentPerTenant(), System::nanoTime, Clock.systemUTC());
     }
 
-    TenantQuotas(ToolspillConfig.Limits limits, int uploadsPerTenant, LongSupplier nanos, Clock clock) {
+    TenantQuotas(ToolspillConfig.Limits limits, Map<String, ToolspillConfig.Tenant> own, int uploadsPerTenant, LongSupplier nanos, Clock clock) {
         this.limits = limits;
+        this.own = own;
         this.uploadsPerTenant = uploadsPerTenant;
         this.nanos = nanos;
         this.clock = clock;
@@ -49,9 +51,9 @@ public class TenantQuotas {
     }
 
     private Tenant create(String name) {
-        var own = Optional.ofNullable(limits.tenants().get(name));
-        double rate = own.flatMap(ToolspillConfig.Limits.Tenant::requestsPerSecond).orElse(limits.requestsPerSecond());
-        long bytes = own.flatMap(ToolspillConfig.Limits.Tenant::storedBytesPerDay).orElse(limits.storedBytesPerDay());
+        var set = Optional.ofNullable(own.get(name));
+        double rate = set.flatMap(ToolspillConfig.Tenant::requestsPerSecond).orElse(limits.requestsPerSecond());
+        long bytes = set.flatMap(ToolspillConfig.Tenant::storedBytesPerDay).orElse(limits.storedBytesPerDay());
         int burst = Math.max(limits.burst(), (int) Math.ceil(rate)); // never fewer at once than a second brings
         TokenBucket bucket = rate > 0 ? new TokenBucket(rate, burst, nanos.getAsLong()) : null;
         return new Tenant(bucket, new DailyBytes(), new AtomicInteger(), rate, burst, bytes);

@@ -39,10 +39,10 @@ public class AuthJwtQuotasProfile implements QuarkusTestProfile {
 
         config.put("toolspill.limits.burst", "3");
         for (String slow : new String[] {"limits-a", "limits-b"}) {
-            config.put("toolspill.limits.tenants.\"" + slow + "\".requests-per-second", "0.0166");
+            config.put("toolspill.tenants.\"" + slow + "\".requests-per-second", "0.0166");
         }
         for (String frugal : new String[] {"limits-c", "limits-d", "limits-e"}) {
-            config.put("toolspill.limits.tenants.\"" + frugal + "\".stored-bytes-per-day", "3000");
+            config.put("toolspill.tenants.\"" + frugal + "\".stored-bytes-per-day", "3000");
         }
         config.put("toolspill.auth.keys.\"limits-a\"", sha256(TenantLimitsTest.KEY_A));
         config.put("toolspill.auth.keys.\"limits-b\"", sha256(TenantLimitsTest.KEY_B));

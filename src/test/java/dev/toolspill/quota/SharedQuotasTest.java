@@ -58,8 +58,8 @@ class SharedQuotasTest {
 
     /** A replica: its own counts (rate, burst, bytes a day) and the shared Redis. */
     SharedQuotas replica(double rate, long bytesPerDay, ToolspillConfig.Limits.Shared.Outage onOutage) {
-        var limits = TenantQuotasTest.limits(rate, 0, bytesPerDay, Map.of());
-        var local = new TenantQuotas(limits, 0, System::nanoTime, Clock.systemUTC());
+        var limits = TenantQuotasTest.limits(rate, 0, bytesPerDay);
+        var local = new TenantQuotas(limits, Map.of(), 0, System::nanoTime, Clock.systemUTC());
         var settings = new TenantQuotasTest.SharedSettings(Optional.of("redis://127.0.0.1:" + port), Duration.ofSeconds(2), LEASE_TTL, onOutage);
         SharedQuotas replica = new SharedQuotas(local, settings, vertx);
         replicas.add(replica);
@@ -140,8 +140,8 @@ class SharedQuotasTest {
 
     @Test
     void withoutRedisEveryReplicaMayDoTheWork() {
-        var limits = TenantQuotasTest.limits(0, 0, 0, Map.of());
-        SharedQuotas alone = new SharedQuotas(new TenantQuotas(limits, 0, System::nanoTime, Clock.systemUTC()),
+        var limits = TenantQuotasTest.limits(0, 0, 0);
+        SharedQuotas alone = new SharedQuotas(new TenantQuotas(limits, Map.of(), 0, System::nanoTime, Clock.systemUTC()),
                 TenantQuotasTest.SharedSettings.OFF, vertx);
         assertTrue(alone.lease("sweep-test", Duration.ofSeconds(2)).await().atMost(Duration.ofSeconds(10)));
         assertTrue(alone.lease("sweep-test", Duration.ofSeconds(2)).await().atMost(Duration.ofSeconds(10)));

@@ -18,13 +18,13 @@ class TenantQuotasTest {
 
     final AtomicLong nanos = new AtomicLong();
 
-    static ToolspillConfig.Limits limits(double rate, int burst, long bytesPerDay, Map<String, ToolspillConfig.Limits.Tenant> tenants) {
-        return new Limits(16384, Map.of(), rate, burst, bytesPerDay, tenants, SharedSettings.OFF);
+    static ToolspillConfig.Limits limits(double rate, int burst, long bytesPerDay) {
+        return new Limits(16384, Map.of(), rate, burst, bytesPerDay, SharedSettings.OFF);
     }
 
     /** A record, not an anonymous class: Hibernate Validator binds its interceptor to classes of constrained interfaces. */
     record Limits(int defaultLimit, Map<String, Integer> tools, double requestsPerSecond, int burst, long storedBytesPerDay,
-                  Map<String, ToolspillConfig.Limits.Tenant> tenants, Shared shared) implements ToolspillConfig.Limits {
+                  Shared shared) implements ToolspillConfig.Limits {
     }
 
     record SharedSettings(Optional<String> url, java.time.Duration timeout, java.time.Duration leaseTtl, Outage onOutage)
@@ -32,8 +32,9 @@ class TenantQuotasTest {
         static final SharedSettings OFF = new SharedSettings(Optional.empty(), java.time.Duration.ofMillis(250), java.time.Duration.ofSeconds(30), Outage.local);
     }
 
-    static ToolspillConfig.Limits.Tenant tenant(Double rate, Long bytes) {
-        return new ToolspillConfig.Limits.Tenant() {
+    static ToolspillConfig.Tenant tenant(Double rate, Long bytes) {
+        return new ToolspillConfig.Tenant() {
+            public Optional<java.util.List<String>> tools() { return Optional.empty(); }
             public Optional<Double> requestsPerSecond() { return Optional.ofNullable(rate); }
             public Optional<Long> storedBytesPerDay() { return Optional.ofNullable(bytes); }
         };
@@ -45,7 +46,7 @@ class TenantQuotasTest {
 
     @Test
     void eachTenantHasItsOwnBucketAndAnOverrideReplacesTheRate() {
-        var quotas = new TenantQuotas(limits(1, 2, 0, Map.of("big", tenant(100.0, null))), 0, nanos::get, Clock.systemUTC());
+        var quotas = new TenantQuotas(limits(1, 2, 0), Map.of("big", tenant(100.0, null)), 0, nanos::get, Clock.systemUTC());
         assertTrue(quotas.request("a").isEmpty());
         assertTrue(quotas.request("a").isEmpty());
         Refusal refusal = quotas.request("a").orElseThrow();
@@ -60,7 +61,7 @@ class TenantQuotasTest {
 
     @Test
     void theDailyBudgetCountsBytesAndStartsAgainAtMidnightUtc() {
-        var quotas = new TenantQuotas(limits(0, 0, 1000, Map.of()), 0, nanos::get, at("2026-03-01T23:59:30Z"));
+        var quotas = new TenantQuotas(limits(0, 0, 1000), Map.of(), 0, nanos::get, at("2026-03-01T23:59:30Z"));
         assertTrue(quotas.store("a", 600).isEmpty());
         quotas.stored("a", 600);
         Refusal refusal = quotas.store("a", 401).orElseThrow();
@@ -70,13 +71,13 @@ class TenantQuotasTest {
         assertTrue(quotas.store("a", 0).isPresent(), "a spent budget refuses a body of unknown size");
         assertTrue(quotas.request("a").isEmpty(), "the rate is off");
 
-        var nextDay = new TenantQuotas(limits(0, 0, 1000, Map.of()), 0, nanos::get, at("2026-03-02T00:00:01Z"));
+        var nextDay = new TenantQuotas(limits(0, 0, 1000), Map.of(), 0, nanos::get, at("2026-03-02T00:00:01Z"));
         assertTrue(nextDay.store("a", 1000).isEmpty());
     }
 
     @Test
     void uploadsAtOnceArePerTenantAndGivenBack() {
-        var quotas = new TenantQuotas(limits(0, 0, 0, Map.of()), 2, nanos::get, Clock.systemUTC());
+        var quotas = new TenantQuotas(limits(0, 0, 0), Map.of(), 2, nanos::get, Clock.systemUTC());
         assertTrue(quotas.upload("a").isEmpty());
         assertTrue(quotas.upload("a").isEmpty());
         assertTrue(quotas.upload("a").isPresent());
