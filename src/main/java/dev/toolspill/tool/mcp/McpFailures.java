@@ -25,6 +25,9 @@ final class McpFailures {
     /** How it words an answer of a content type it cannot read: "Unknown media type returned: text/html; charset=utf-8". */
     private static final Pattern MEDIA_TYPE = Pattern.compile("[\\w.+-]+/[\\w.+-]+");
 
+    /** What {@link #connection} says of a connection the server closed before its whole answer. */
+    static final String CLOSED = "the connection was closed before a whole answer";
+
     private McpFailures() {
     }
 
@@ -58,6 +61,31 @@ final class McpFailures {
         return Optional.empty();
     }
 
+    /**
+     * Why a server's tools are not offered, for its operator's log: what it answered if it was reached (a status, a
+     * content type that is not MCP), with the setting that usually fixes it; otherwise what happened to the connection.
+     */
+    static String forOperator(String server, Throwable failure) {
+        OptionalInt status = httpStatus(failure);
+        if (status.isPresent()) {
+            int code = status.getAsInt();
+            String fix = switch (code) {
+                case 401, 403 -> "its credentials are refused: check toolspill.tools.mcp.\"" + server + "\".headers";
+                case 404 -> "no MCP endpoint at this URL: check toolspill.tools.mcp.\"" + server + "\".url (the path, often /mcp)";
+                case 301, 302, 303, 307, 308 -> "it redirects (to a login page or another path?): set the final URL in toolspill.tools.mcp.\""
+                        + server + "\".url";
+                default -> code >= 500 ? "it failed" : "it refused the request";
+            };
+            return "answered HTTP " + code + " instead of MCP (" + fix + ")";
+        }
+        Optional<String> type = mediaType(failure);
+        if (type.isPresent()) {
+            return "answered with content of type " + type.get() + ", not MCP (a proxy or a login page in the way, or not an MCP"
+                    + " Streamable HTTP endpoint)";
+        }
+        return "cannot be reached (" + connection(failure) + ")";
+    }
+
     /** What an HTTP status from server {@code server} means for the call, and what the model can do about it. */
     static String answered(String server, int status) {
         String its = "its MCP server " + server;
@@ -67,6 +95,8 @@ final class McpFailures {
                     + server + "\".headers, so use another tool";
             case 429 -> its + " is rate limiting (HTTP 429); retry later";
             case 408 -> its + " gave up waiting for the call (HTTP 408); retry";
+            case 404 -> its + " has no MCP endpoint at its configured address, or ended the session (HTTP 404); try again later or use"
+                    + " another tool";
             default -> status >= 500 ? its + " failed (HTTP " + status + "); try again later or use another tool"
                     : status >= 400 ? its + " refused the call (HTTP " + status + "); check the arguments against the tool's schema"
                     : its + " answered HTTP " + status + " instead of an MCP message; try again later or use another tool";
@@ -86,8 +116,9 @@ final class McpFailures {
             if (cause instanceof HttpTimeoutException || cause instanceof TimeoutException) {
                 return "timed out";
             }
-            if (cause instanceof ClosedChannelException || String.valueOf(cause.getMessage()).contains("closed")) {
-                return "the connection was closed before an answer";
+            if (cause instanceof ClosedChannelException || String.valueOf(cause.getMessage()).contains("closed")
+                    || String.valueOf(cause.getMessage()).startsWith("EOF reached")) {
+                return CLOSED;
             }
             if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
                 message = cause.getMessage();

@@ -150,10 +150,10 @@ final class McpUpstream {
     }
 
     private void lost(Throwable failure) {
-        String problem = rootCause(failure);
+        String problem = McpFailures.forOperator(settings.server(), failure);
         if (!problem.equals(lastProblem)) {
-            Log.warnf("MCP server %s (%s) cannot be reached, so its tools are not offered until a refresh finds it: %s",
-                    settings.server(), settings.url(), problem);
+            Log.warnf("MCP server %s (%s) %s, so its tools are not offered until a refresh finds it", settings.server(), settings.url(), problem);
+            Log.debugf(failure, "MCP server %s: the failure in full", settings.server());
         }
         lastProblem = problem;
         reachable = false;
@@ -225,8 +225,14 @@ final class McpUpstream {
         }
         refresh().subscribe().with(done -> { }); // the connection may be gone: find out now rather than at the next refresh
         // the model is told which server, not where it is: its address belongs in the log (lost() logs it with the URL)
+        String how = McpFailures.connection(failure);
+        if (how.equals(McpFailures.CLOSED)) { // reached, then cut off: the log says so, since a refresh may well succeed
+            Log.warnf("MCP server %s (%s) closed the connection before its whole answer to %s", settings.server(), settings.url(), tool);
+            return new ToolException("tool " + tool + " failed: its MCP server " + settings.server()
+                    + " closed the connection before its whole answer; try again later or use another tool", failure);
+        }
         return new ToolException("tool " + tool + " is unavailable: its MCP server " + settings.server()
-                + " could not be reached (" + McpFailures.connection(failure) + "); try again later or use another tool", failure);
+                + " could not be reached (" + how + "); try again later or use another tool", failure);
     }
 
     private static boolean notJson(Throwable failure) {
