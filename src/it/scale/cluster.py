@@ -93,12 +93,21 @@ def _reply(f):
     raise OSError("unexpected reply %r" % line)
 
 
+def redis_ms():
+    t = redis("TIME")
+    return int(t[0]) * 1000 + int(t[1]) // 1000
+
+
+def expiries(tenant):
+    """The tenant's upload leases: {lease: expiry in ms on Redis' clock}."""
+    r = redis("ZRANGE", "toolspill:uploads:" + tenant, 0, -1, "WITHSCORES")
+    return {r[i]: float(r[i + 1]) for i in range(0, len(r), 2)}
+
+
 def leases(tenant):
     """The tenant's upload leases and whether each is live (expiry, Redis' clock, still ahead): {lease: live}."""
-    t = redis("TIME")
-    now = int(t[0]) * 1000 + int(t[1]) // 1000
-    r = redis("ZRANGE", "toolspill:uploads:" + tenant, 0, -1, "WITHSCORES")
-    return {r[i]: float(r[i + 1]) > now for i in range(0, len(r), 2)}
+    now = redis_ms()
+    return {lease: at > now for lease, at in expiries(tenant).items()}
 
 
 def live_leases(tenant):
@@ -232,9 +241,16 @@ def phase_warm():
     replicas whose code is compiled. Cold, on two shared cores, a replica's first seconds miss the 250 ms Redis
     timeout now and then, and those decisions fall back to its own counts (up to 3R across three: see BENCHMARKS.md)."""
     print("== warm-up: tenant warm, %g requests a second for %g s through nginx" % (5 * RATE, WARM), flush=True)
+    before = [decisions(r) for r in REPLICAS]
     load = Load("warm", 5 * RATE, WARM, KEY_WARM, keep=False).start().join()
-    figure("warm-up: requests sent / accepted / 429 / other", "%d / %d / %d / %d" % (
-        len(load.results), Load.count(load.results, 200), Load.count(load.results, 429), len(others(load.results))))
+    figure("warm-up: requests sent (offered a second) / accepted / 429 / other", "%d (%.1f) / %d / %d / %d" % (
+        len(load.results), load.offered(), Load.count(load.results, 200), Load.count(load.results, 429),
+        len(others(load.results))))
+    figure("warm-up: decisions by source (all replicas)", sources(before, [decisions(r) for r in REPLICAS]))
+
+
+def sources(before, after):
+    return ", ".join("%s %d" % (s, sum(a.get(s, 0) - b.get(s, 0) for a, b in zip(after, before))) for s in ("shared", "local", "open"))
 
 
 def phase_rate():
@@ -243,7 +259,6 @@ def phase_rate():
     before = [decisions(r) for r in REPLICAS]
     load = Load("rate", 5 * RATE, SECONDS, KEY_LOAD).start().join()
     after = [decisions(r) for r in REPLICAS]
-    by_source = {s: sum(a.get(s, 0) - b.get(s, 0) for a, b in zip(after, before)) for s in ("shared", "local", "open")}
     res = load.results
     accepted, refused = Load.count(res, 200), Load.count(res, 429)
     span = max(r["sent"] for r in res) - min(r["sent"] for r in res)
@@ -251,7 +266,7 @@ def phase_rate():
     expected = RATE * span + BURST
     figure("rate: requests sent (offered a second)", "%d (%.1f)" % (len(res), load.offered()))
     figure("rate: accepted / refused 429", "%d / %d" % (accepted, refused))
-    figure("rate: decisions by source (all replicas)", ", ".join("%s %d" % (k, v) for k, v in by_source.items()))
+    figure("rate: decisions by source (all replicas)", sources(before, after))
     figure("rate: expected accepted (R x %.1f s + burst %d)" % (span, BURST), "%.0f" % expected)
     figure("rate: deviation from expected", "%+.1f%% of R x s" % (100 * (accepted - expected) / (RATE * span)))
     check(load.offered() >= 4 * RATE, "rate-offered-about-5R", "%.1f requests a second offered" % load.offered())
@@ -304,7 +319,7 @@ class Monitor(threading.Thread):
 
 
 def phase_outage():
-    pre, down, gap, hang, post = 4.0, 10.0, 4.0, 5.0, 5.0
+    pre, down, gap, hang, post = 4.0, 10.0, 5.0, 5.0, 6.0
     total = pre + down + gap + hang + post
     print("== outage: the same load for %g s; Redis killed at %g s for %g s, started again, hung (SIGSTOP) %g s at %g s"
           % (total, pre, down, hang, pre + down + gap), flush=True)
@@ -354,9 +369,11 @@ def phase_outage():
     killed = load.between(t_kill, t_up)
     accepted_down = Load.count(killed, 200)
     ceiling = (3 * RATE * (t_up - t_kill) + 3 * BURST) * 1.10
-    check(2 * RATE * (t_up - t_kill) <= accepted_down <= ceiling, "outage-local-fallback-up-to-3R",
-          "%d accepted in %.1f s with Redis killed: between 2R x s (%.0f) and (3R x s + 3 bursts) + 10%% (%.0f)"
-          % (accepted_down, t_up - t_kill, 2 * RATE * (t_up - t_kill), ceiling))
+    # at least 2R a second (more than the shared R: each replica counts alone), or every request when fewer came
+    floor = 0.9 * min(len(killed), 2 * RATE * (t_up - t_kill))
+    check(floor <= accepted_down <= ceiling, "outage-local-fallback-up-to-3R",
+          "%d of %d accepted in %.1f s with Redis killed: at least 90%% of min(sent, 2R x s) (%.0f), at most"
+          " (3R x s + 3 bursts) + 10%% (%.0f)" % (accepted_down, len(killed), t_up - t_kill, floor, ceiling))
     local_after = monitor.first_rise("local", t_kill)
     figure("outage: every replica deciding locally after the kill", "%s s" % ("never" if local_after is None else "%.1f" % local_after))
     check(local_after is not None and local_after < down, "outage-local-decisions-on-every-replica")
@@ -371,6 +388,16 @@ def phase_outage():
     hung = load.between(t_stop, t_cont)
     figure("outage: slowest answer while hung", "%.0f ms" % (1000 * max((r["answered"] - r["sent"]) for r in hung)) if hung else "-")
     return proc
+
+
+def _refused(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return False
+    except ConnectionRefusedError:
+        return True
+    except OSError:
+        return False
 
 
 def _pong():
@@ -422,24 +449,34 @@ def phase_kill():
     load = Load("kill", 5 * RATE, 14, KEY_LOAD, large_max=256 * 1024).start()
     time.sleep(max(0.0, load.t0 + 4 - time.monotonic()))
     load_leases = live_leases("load")  # uploads of tenant load under way on any replica at the kill
+    kill_ms = redis_ms()
     os.kill(victim["pid"], signal.SIGKILL)
     t_kill = time.monotonic()
+    wait_for("port closed", lambda: _refused(victim["port"]), 10, every=0.01)
+    t_dead = time.monotonic()  # from here a connection to it is refused, and nginx passes the request on
     freed = wait_for("leases", lambda: not (live_leases("slow") & held_by_victim) and not (live_leases("load") & load_leases),
                      LEASE_TTL + 5, every=0.05)
     t_freed = time.monotonic() - t_kill
     still = live_leases("slow")
+    # exact, on Redis' clock: no lease of the killed replica was renewed past the kill + lease-ttl (the slow tenant
+    # makes no other upload, so nothing removes them before they are read here)
+    last = max((at for lease, at in expiries("slow").items() if lease in held_by_victim), default=float("inf"))
+    figure("kill: its last lease expiry after the kill (Redis' clock)", "%.2f s" % ((last - kill_ms) / 1000))
+    check(last <= kill_ms + LEASE_TTL * 1000 + 100, "kill-dead-replica-leases-expire-by-kill-plus-lease-ttl",
+          "%.2f s after the kill" % ((last - kill_ms) / 1000))
     figure("kill: leases held at the kill (the killed replica's slow uploads; tenant load's uploads on any replica)",
            "%d; %d" % (len(held_by_victim), len(load_leases)))
     figure("kill: its leases expired after the kill", "%.2f s (lease-ttl %g s, renewed every %g s)" % (t_freed, LEASE_TTL, max(1, LEASE_TTL / 3)))
-    check(freed and t_freed <= LEASE_TTL + 0.5, "kill-dead-replica-leases-freed-within-lease-ttl",
-          "%.2f s after the kill (lease-ttl %g s)" % (t_freed, LEASE_TTL))
+    check(freed and t_freed <= LEASE_TTL + 1.0, "kill-dead-replica-leases-seen-expired-within-lease-ttl",
+          "%.2f s after the kill (lease-ttl %g s; 1 s for this poll on a loaded machine)" % (t_freed, LEASE_TTL))
     check(held_by_others <= still, "kill-other-replicas-leases-still-renewed", "%d of %d live" % (len(held_by_others & still), len(held_by_others)))
     load.join()
     for s in kept + doomed:
         s.join(60)
     res = load.results
     cut = others(res)
-    in_flight = [r for r in cut if r["sent"] <= t_kill + 0.05 and r["answered"] >= t_kill - 0.05]
+    in_flight = [r for r in cut if r["sent"] <= t_dead + 0.05 and r["answered"] >= t_kill - 0.05]
+    figure("kill: its port refused connections after", "%.2f s" % (t_dead - t_kill))
     figure("kill: load requests sent / accepted / 429 / cut by the kill", "%d / %d / %d / %d" % (
         len(res), Load.count(res, 200), Load.count(res, 429), len(cut)))
     check(len(in_flight) == len(cut), "kill-only-requests-in-flight-at-the-kill-fail",
@@ -486,6 +523,8 @@ def phase_verify(survivors):
 
 def main():
     started = time.monotonic()
+    figure("setup", "R %g a second, burst %d, lease-ttl %g s, shared.timeout %s, load average %s" % (
+        RATE, BURST, LEASE_TTL, ENV.get("SCALE_REDIS_TIMEOUT", "250ms"), " ".join(open("/proc/loadavg").read().split()[:3])))
     restarted = None
     try:
         phase_warm()
@@ -497,7 +536,8 @@ def main():
         if restarted is not None:
             restarted.kill()
             restarted.wait(10)
-    figure("phases' wall time", "%.0f s" % (time.monotonic() - started))
+    figure("phases' wall time (load average after)", "%.0f s (%s)" % (
+        time.monotonic() - started, " ".join(open("/proc/loadavg").read().split()[:3])))
     print("\n| figure | value |\n|---|---|")
     for name, value in FIGURES:
         print("| %s | %s |" % (name, value))
