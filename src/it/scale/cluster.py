@@ -231,7 +231,13 @@ def others(results):
 
 
 def describe(results):
-    return "; ".join(sorted({"%s %s" % (r["status"], (r["error"] or "")[:120]) for r in results}))[:800]
+    """The distinct failures, each as its status and the start of its error or body on one line, with their counts."""
+    seen = {}
+    for r in results:
+        text = re.sub(r"<[^>]*>", " ", r["error"] or "")
+        key = "%s %s" % (r["status"], " ".join(text.split())[:100])
+        seen[key] = seen.get(key, 0) + 1
+    return "; ".join("%s (x%d)" % kv for kv in sorted(seen.items()))[:800]
 
 
 # ---- the phases ---------------------------------------------------------------------------------------------------

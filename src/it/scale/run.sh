@@ -150,6 +150,12 @@ until curl -s -o /dev/null -m 2 "http://127.0.0.1:$LB_PORT/q/health/ready"; do
 done
 log "up: redis-server :$REDIS_PORT, S3Proxy :$S3_PORT, replicas ${REPLICAS[*]} (port:management:pid), nginx :$LB_PORT"
 
+# the shell's own notices of the processes cluster.py kills (the replica, Redis) go to a file, not to the output
+exec 3>&2 2>"$WORK/shell-notices.log"
+trap 'exec 2>&3; log "stopped (time limit or signal)"; exit 124' INT TERM
 SCALE_WORK="$WORK" SCALE_LB="http://127.0.0.1:$LB_PORT" SCALE_REPLICAS="${REPLICAS[*]}" SCALE_RATE="$RATE" \
   SCALE_LEASE_TTL="$LEASE_TTL" SCALE_REDIS_PORT="$REDIS_PORT" SCALE_REDIS_PID="$REDIS_PID" SCALE_REDIS_CMD="$(printf '%q ' "${REDIS_CMD[@]}")" \
-  SCALE_KEY_LOAD="$KEY_LOAD" SCALE_KEY_SLOW="$KEY_SLOW" SCALE_KEY_WARM="$KEY_WARM" SCALE_REDIS_TIMEOUT="$REDIS_TIMEOUT" python3 src/it/scale/cluster.py
+  SCALE_KEY_LOAD="$KEY_LOAD" SCALE_KEY_SLOW="$KEY_SLOW" SCALE_KEY_WARM="$KEY_WARM" SCALE_REDIS_TIMEOUT="$REDIS_TIMEOUT" python3 src/it/scale/cluster.py 2>&3
+rc=$?
+exec 2>&3 3>&-
+exit "$rc"
