@@ -4,11 +4,11 @@
 # load, a Redis outage under load. The phases are in src/it/scale/cluster.py; this script starts the servers. Run from
 # the repository root after `./mvnw package` (which also fetches target/s3proxy/s3proxy.jar):
 #   bash src/it/scale/run.sh        (SCALE_RATE=20 requests a second, SCALE_SECONDS=30 of the rate phase,
-#                                    SCALE_KEEP=1 keeps the work directory, SCALE_TIME_LIMIT=300 bounds the whole)
+#                                    SCALE_KEEP=1 keeps the work directory, SCALE_TIME_LIMIT=420 bounds the whole)
 # Installs redis-server from Debian (apt-get) when it is absent. Prints PASS/FAIL lines and a table of figures; exits
 # non-zero on any failed check.
 set -uo pipefail
-NAME=scale PREFIX=SCALE DEFAULT_LIMIT=300
+NAME=scale PREFIX=SCALE DEFAULT_LIMIT=420
 on_failure() {
   local f
   for f in "$WORK"/replica-*.log "$WORK/nginx/error.log" "$WORK/redis.log"; do
