@@ -89,8 +89,8 @@ for i in 1 2 3; do
     -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=scale-secret \
     -Dtoolspill.spool.dir="$WORK/r$i/spool" \
     -Dtoolspill.auth.keys.load="$(digest "$KEY_LOAD")" -Dtoolspill.auth.keys.slow="$(digest "$KEY_SLOW")" \
-    -Dtoolspill.auth.keys.warm="$(digest "$KEY_WARM")" -Dtoolspill.limits.tenants.warm.requests-per-second="$RATE" \
-    -Dtoolspill.limits.tenants.load.requests-per-second="$RATE" -Dtoolspill.limits.burst="$RATE" \
+    -Dtoolspill.auth.keys.warm="$(digest "$KEY_WARM")" -Dtoolspill.tenants.warm.requests-per-second="$RATE" \
+    -Dtoolspill.tenants.load.requests-per-second="$RATE" -Dtoolspill.limits.burst="$RATE" \
     -Dtoolspill.limits.shared.url="redis://127.0.0.1:$REDIS_PORT" -Dtoolspill.limits.shared.lease-ttl="${LEASE_TTL}s" \
     -Dtoolspill.limits.shared.timeout="$REDIS_TIMEOUT" \
     -jar "$JAR") >"$WORK/replica-$i.log" 2>&1 &
