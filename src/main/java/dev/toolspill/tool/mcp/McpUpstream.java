@@ -257,7 +257,7 @@ final class McpUpstream {
         return false;
     }
 
-    /** What went wrong at the bottom, e.g. {@code ConnectException: Connection refused}: the SDK's wrappers say little. */
+    /** What went wrong at the bottom, in the words of whoever said it (the SDK's wrappers say little), no class names. */
     private static String rootCause(Throwable failure) {
         Throwable said = failure;
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
@@ -268,7 +268,7 @@ final class McpUpstream {
                 said = cause;
             }
         }
-        return said.getClass().getSimpleName() + (said.getMessage() == null ? "" : ": " + said.getMessage());
+        return said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage();
     }
 
     /** An answer over max-message-bytes: the SDK's transport refused to buffer it (its own wording, or its own exception). */
