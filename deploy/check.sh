@@ -50,6 +50,8 @@ check_pin() {
     tagged="$(git -C "$repo_dir" show "$latest_tag:pom.xml" 2>/dev/null | sed -n 's:^  <version>\(.*\)</version>$:\1:p' | head -n 1)"
     if [ "$tagged" != "${latest_tag#v}" ]; then
       fail "the tag $latest_tag marks a commit whose pom.xml says ${tagged:-no version}, not ${latest_tag#v}: tag releases with deploy/release.sh"
+      pinned="$tag" # the checks below would only repeat this one with the tag's version: the manifests are checked against the pin
+      return
     fi
   fi
   case "$version" in

@@ -29,7 +29,8 @@ done
 [[ $next =~ $semver ]] || die "--next $next is not X.Y.Z"
 
 # --- preconditions ------------------------------------------------------------------------------------------------
-git diff --quiet && git diff --cached --quiet || die "the work tree has uncommitted changes"
+git diff --quiet && git diff --cached --quiet \
+    || die "the work tree has uncommitted changes: commit them first (the CHANGELOG section '## [$release] - $(date -u +%F)' too)"
 git rev-parse -q --verify "refs/tags/v$release" >/dev/null && die "tag v$release exists already"
 current=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -n 1)
 [[ $current == *-SNAPSHOT ]] || die "pom.xml says $current: a release is made from a -SNAPSHOT"

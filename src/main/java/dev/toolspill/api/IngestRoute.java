@@ -108,8 +108,9 @@ public class IngestRoute {
             refuse(context, refused.tooLarge() ? Response.Status.REQUEST_ENTITY_TOO_LARGE : Response.Status.BAD_REQUEST, refused.getMessage(), Map.of());
         } else if (failure instanceof BlobStoreException store) {
             Log.warnf("Blob store failed: %s", store.getMessage());
+            int retry = BlobStoreException.retryAfterSeconds(store);
             refuse(context, Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + store.getMessage() + "; retry in "
-                    + BlobStoreException.RETRY_AFTER_SECONDS + " s", Map.of("Retry-After", String.valueOf(BlobStoreException.RETRY_AFTER_SECONDS)));
+                    + retry + " s", Map.of("Retry-After", String.valueOf(retry)));
         } else if (failure instanceof IOException) {
             Log.infof("A request body could not be read to its end: %s", failure.getMessage());
             refuse(context, Response.Status.BAD_REQUEST,

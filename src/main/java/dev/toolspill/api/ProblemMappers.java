@@ -86,9 +86,10 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response storeFailed(BlobStoreException e) {
         Log.warnf("Blob store failed: %s", e.getMessage()); // one line: during an outage every read says it
+        int retry = BlobStoreException.retryAfterSeconds(e);
         return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + e.getMessage()
-                + "; retry in " + BlobStoreException.RETRY_AFTER_SECONDS + " s"))
-                .header("Retry-After", String.valueOf(BlobStoreException.RETRY_AFTER_SECONDS)).build();
+                + "; retry in " + retry + " s"))
+                .header("Retry-After", String.valueOf(retry)).build();
     }
 
     /**

@@ -69,7 +69,7 @@ public final class ApiKeys {
                     + "configured and no JWT issuer, so every request to /v1 would be refused. Either configure a key: " + HOW_TO_CONFIGURE
                     + "; or accept JWTs from your identity provider: " + JwtTenants.HOW_TO_CONFIGURE
                     + "; or run without authentication, only on a trusted network or loopback, by setting toolspill.auth.enabled=false "
-                    + "explicitly (e.g. -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1, or TOOLSPILL_AUTH_ENABLED=false).");
+                    + "explicitly (e.g. -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1 -Dquarkus.management.host=127.0.0.1, or TOOLSPILL_AUTH_ENABLED=false).");
         }
         return new ApiKeys(keys);
     }

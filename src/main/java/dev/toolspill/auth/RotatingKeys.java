@@ -37,6 +37,7 @@ public final class RotatingKeys {
     private final Optional<Path> file;
     private final AtomicReference<ApiKeys> current = new AtomicReference<>();
     private volatile String lastText;
+    private volatile String lastWarning;
 
     /** Reads the file once, now: a wrong file at start-up stops the replica, as wrong keys in the configuration do. */
     public RotatingKeys(boolean required, Map<String, List<String>> configured, Optional<Path> file) {
@@ -62,7 +63,7 @@ public final class RotatingKeys {
                     if (read.succeeded()) {
                         reload(read.result());
                     } else {
-                        Log.warnf("%s: the keys in force stay", read.cause().getMessage());
+                        warnOnce(read.cause().getMessage() + ": the keys in force stay");
                     }
                 }));
     }
@@ -70,15 +71,25 @@ public final class RotatingKeys {
     /** Takes the file's new content, if it changed and holds valid keys. */
     void reload(String text) {
         if (text.equals(lastText)) {
+            lastWarning = null; // back as it was: a later problem is worth a warning again
             return;
         }
         try {
             ApiKeys keys = keys(text);
             current.set(keys);
             lastText = text;
+            lastWarning = null;
             Log.infof("API keys reloaded from toolspill.auth.keys-file: %d key(s) of tenant(s) %s", keys.size(), keys.tenants());
         } catch (IllegalStateException e) {
-            Log.warnf("toolspill.auth.keys-file changed but was not taken, the keys in force stay: %s", e.getMessage());
+            warnOnce("toolspill.auth.keys-file changed but was not taken, the keys in force stay: " + e.getMessage());
+        }
+    }
+
+    /** A problem with the file is said once, not at every check while it lasts. */
+    private void warnOnce(String warning) {
+        if (!warning.equals(lastWarning)) {
+            Log.warn(warning);
+            lastWarning = warning;
         }
     }
 
@@ -101,8 +112,9 @@ public final class RotatingKeys {
         }
         Map<String, List<String>> keys = new TreeMap<>();
         for (String name : properties.stringPropertyNames()) {
-            if (!name.startsWith(PREFIX)) {
-                throw new IllegalStateException("toolspill.auth.keys-file may hold only toolspill.auth.keys.\"<tenant>\" lines");
+            if (!name.startsWith(PREFIX)) { // its line number, not its text: a key pasted whole would be a secret in the log
+                throw new IllegalStateException("toolspill.auth.keys-file may hold only toolspill.auth.keys.\"<tenant>\" lines"
+                        + lineOf(text, name).map(line -> " (line " + line + " is another)").orElse(""));
             }
             String tenant = name.substring(PREFIX.length()).replaceAll("^\"|\"$", "");
             keys.put(tenant, strip(List.of(properties.getProperty(name).split(","))));
@@ -116,8 +128,23 @@ public final class RotatingKeys {
         return stripped;
     }
 
+    /** The number of the first line that starts with {@code name}, if one does. */
+    private static Optional<Integer> lineOf(String text, String name) {
+        List<String> lines = text.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith(name)) {
+                return Optional.of(i + 1);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The file's text; an {@link UncheckedIOException} that says in words what is wrong with it (never its content). */
     private static String read(Path path) {
+        if (Files.isDirectory(path)) {
+            throw unreadable(path, "is a directory, not a file (mount the Secret's key, not the whole Secret, or name the file in it)",
+                    new IOException("a directory"));
+        }
         try {
             return Files.readString(path);
         } catch (NoSuchFileException e) {

@@ -67,7 +67,7 @@ public class FsStoreReadiness implements HealthCheck {
     void probe() {
         Optional<String> found = FsWriteProbe.problem(root);
         Optional<String> before = problem.getAndSet(found);
-        if (found.isPresent() && before.isEmpty()) {
+        if (found.isPresent() && !found.equals(before)) { // a new cause (read-only, then full) is said too, once
             Log.error(found.get());
         } else if (found.isEmpty() && before.isPresent()) {
             Log.infof("The filesystem store at %s can be written again: this replica is ready", root.toAbsolutePath().normalize());
@@ -80,7 +80,7 @@ public class FsStoreReadiness implements HealthCheck {
             return HealthCheckResponse.named(NAME).up().build();
         }
         return HealthCheckResponse.named(NAME).down()
-                .withData("reason", "this process cannot write the filesystem store's folder; the log says which user id and how to fix it")
+                .withData("reason", "this process cannot write the filesystem store's folder; the log says why and how to fix it")
                 .build();
     }
 }

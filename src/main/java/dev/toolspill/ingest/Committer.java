@@ -52,7 +52,8 @@ final class Committer {
                     return stages.gate().admitKept(job.tool(), stages.summarizer().summarize(blob.id(), scan.shape()), blob);
                 })
                 .onFailure().recoverWithUni(failure -> {
-                    Log.warnf("Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
+                    Log.warnf(job.strict() ? "Storing an upload in %s failed at the end, so it is refused (its sender keeps it): %s"
+                            : "Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
                     stages.outage().storeAnswered(false);
                     return job.strict() ? Uni.createFrom().failure(BlobStoreException.notStored(failure))
                             : Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), true));

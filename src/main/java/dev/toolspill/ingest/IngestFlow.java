@@ -235,7 +235,8 @@ final class IngestFlow extends BodyReader {
         if (finished || upload != target) {
             return;
         }
-        Log.warnf("Storing an output in %s failed, returning it limited: %s", stages.store().location(), failure.toString());
+        Log.warnf(job.strict() ? "Storing an upload in %s failed, so it is refused (its sender keeps it): %s"
+                : "Storing an output in %s failed, returning it limited: %s", stages.store().location(), failure.toString());
         stages.outage().storeAnswered(false);
         upload = null;
         toWrite.clear();

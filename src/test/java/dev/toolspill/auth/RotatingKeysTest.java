@@ -60,7 +60,8 @@ class RotatingKeysTest {
     @Test
     void onlyKeyLinesAreAccepted() {
         assertEquals(Map.of("team-a", List.of(hex(OLD))), RotatingKeys.parse("# comment\n" + line("team-a", OLD)));
-        assertThrows(IllegalStateException.class, () -> RotatingKeys.parse("toolspill.auth.enabled=false\n"));
+        var other = assertThrows(IllegalStateException.class, () -> RotatingKeys.parse("# keys\n" + line("team-a", OLD) + "foo=bar\n"));
+        assertEquals("toolspill.auth.keys-file may hold only toolspill.auth.keys.\"<tenant>\" lines (line 3 is another)", other.getMessage());
     }
 
     @Test
@@ -72,5 +73,9 @@ class RotatingKeysTest {
         Path binary = Files.write(dir.resolve("keys.bin"), new byte[]{(byte) 0xC3, 0x28, (byte) 0xFF, 0});
         var garbled = assertThrows(UncheckedIOException.class, () -> new RotatingKeys(true, Map.of(), Optional.of(binary)));
         assertEquals("toolspill.auth.keys-file " + binary + " is not UTF-8 text (a binary file?)", garbled.getMessage());
+
+        var folder = assertThrows(UncheckedIOException.class, () -> new RotatingKeys(true, Map.of(), Optional.of(dir)));
+        assertEquals("toolspill.auth.keys-file " + dir + " is a directory, not a file (mount the Secret's key, not the whole Secret,"
+                + " or name the file in it)", folder.getMessage());
     }
 }

@@ -46,6 +46,10 @@ public final class FsWriteProbe {
                 return Optional.of(where + " cannot keep blobs: " + file.get().toAbsolutePath().normalize() + " is a file, not a"
                         + " directory. Point toolspill.blob-store.fs.root at a directory (it is created if missing), or move the file away.");
             }
+            if (String.valueOf(e.getMessage()).contains("Read-only file system")) {
+                return Optional.of(where + " cannot be written: it is on a read-only file system (" + failure + "). Mount a writable"
+                        + " volume there (on Kubernetes: not readOnly, and not under a readOnlyRootFilesystem without a volume of its own).");
+            }
             if (BlobStoreException.diskFull(e)) {
                 return Optional.of(where + " cannot be written: its disk is full (" + failure + "). Free space or give the"
                         + " volume more; until then every upload would fail, so this replica is not ready.");
