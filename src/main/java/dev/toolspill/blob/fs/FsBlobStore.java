@@ -248,21 +248,6 @@ public class FsBlobStore implements BlobStore {
         return file.getFileName().toString().endsWith("." + BlobFormat.JSON.extension()) ? BlobFormat.JSON : BlobFormat.TEXT;
     }
 
-    /** What went wrong, in words (no path: answers and readiness repeat it): a full disk, a read-only or refused folder. */
-    private static String why(IOException e) {
-        if (BlobStoreException.diskFull(e)) {
-            return "its disk is full";
-        }
-        if (String.valueOf(e.getMessage()).contains("Read-only file system")) {
-            return "its file system is read-only";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException || String.valueOf(e.getMessage()).contains("Permission denied")) {
-            return "permission denied (see the replica's log at start-up for the user id and the fix)";
-        }
-        String reason = e instanceof java.nio.file.FileSystemException fse ? fse.getReason() : e.getMessage();
-        return reason == null ? "an I/O error" : reason;
-    }
-
     /** File I/O on a Vert.x worker thread; the result comes back on the caller's context. */
     private <T> Uni<T> blocking(Callable<T> work) {
         return vertx.executeBlocking(() -> {
@@ -273,7 +258,7 @@ public class FsBlobStore implements BlobStore {
             } catch (NoSuchFileException e) {
                 throw new BlobStoreException("a file of the store vanished while it was read", e);
             } catch (IOException e) {
-                throw new BlobStoreException("the filesystem store failed: " + why(e), e);
+                throw new BlobStoreException("the filesystem store failed: " + FsFiles.why(e), e);
             }
         }, false);
     }

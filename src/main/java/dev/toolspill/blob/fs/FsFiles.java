@@ -1,5 +1,7 @@
 package dev.toolspill.blob.fs;
 
+import dev.toolspill.blob.BlobStoreException;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -80,5 +82,20 @@ final class FsFiles {
             // positional reads may return less than asked: read until full or at the end
         }
         return buffer.hasRemaining() ? java.util.Arrays.copyOf(bytes, buffer.position()) : bytes;
+    }
+
+    /** What went wrong, in words (no path: answers and readiness repeat it): a full disk, a read-only or refused folder. */
+    static String why(IOException e) {
+        if (BlobStoreException.diskFull(e)) {
+            return "its disk is full";
+        }
+        if (String.valueOf(e.getMessage()).contains("Read-only file system")) {
+            return "its file system is read-only";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException || String.valueOf(e.getMessage()).contains("Permission denied")) {
+            return "permission denied (see the replica's log at start-up for the user id and the fix)";
+        }
+        String reason = e instanceof java.nio.file.FileSystemException fse ? fse.getReason() : e.getMessage();
+        return reason == null ? "an I/O error" : reason;
     }
 }

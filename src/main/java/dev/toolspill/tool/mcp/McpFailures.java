@@ -133,4 +133,28 @@ final class McpFailures {
                 .replaceAll("\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b:?\\s*", "").strip();
         return McpResults.clip(plain.isEmpty() ? "the connection failed" : plain);
     }
+
+    /** What went wrong at the bottom, in the words of whoever said it (the SDK's wrappers say little), no class names. */
+    static String said(Throwable failure) {
+        Throwable said = failure;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ConnectException) {
+                return "connection refused";
+            }
+            if (cause.getMessage() != null) {
+                said = cause;
+            }
+        }
+        return said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage();
+    }
+
+    /** Whether the answer was not JSON at all (rather than JSON of another shape). */
+    static boolean notJson(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof com.fasterxml.jackson.core.JsonParseException) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -18,7 +18,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import reactor.core.publisher.Mono;
 
-import java.net.ConnectException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -206,20 +205,24 @@ final class McpUpstream {
                     + "\".max-message-bytes = " + settings.maxMessageBytes() + " bytes, so its answer was dropped; ask for less", failure);
         }
         if (cause instanceof TimeoutException) {
+            // MCP lets a server take a call and answer later on its event stream: a 200 with no body or no Content-Type
+            // is such a "later", and a server that never sends it looks like this too
+            Log.warnf("MCP server %s (%s) gave %s no answer within %s (an answer with no body or no Content-Type means 'later' in"
+                    + " MCP, and none came)", settings.server(), settings.url(), tool, Durations.format(settings.requestTimeout()));
             return new ToolException("tool " + tool + " did not answer within " + Durations.format(settings.requestTimeout())
                     + "; retry with a narrower request", failure);
         }
         OptionalInt status = McpFailures.httpStatus(failure);
         if (status.isPresent()) { // it was reached and said no: what it said, not "unreachable"
             Log.warnf("MCP server %s (%s) answered HTTP %d to %s: %s", settings.server(), settings.url(), status.getAsInt(), tool,
-                    rootCause(failure));
+                    McpFailures.said(failure));
             return new ToolException("tool " + tool + " failed: " + McpFailures.answered(settings.server(), status.getAsInt()), failure);
         }
         if (unreadable(failure)) { // it was reached and answered, but not with an MCP result: not a connection problem
             Log.warnf("MCP server %s (%s) gave an answer to %s that is not a valid MCP result: %s", settings.server(), settings.url(),
-                    tool, rootCause(failure));
+                    tool, McpFailures.said(failure));
             String what = McpFailures.mediaType(failure).map(type -> "of type " + type + ", not JSON or an event stream")
-                    .orElse(notJson(failure) ? "not JSON" : "JSON of another shape");
+                    .orElse(McpFailures.notJson(failure) ? "not JSON" : "JSON of another shape");
             return new ToolException("tool " + tool + " failed: its MCP server " + settings.server()
                     + " gave an answer that is not a valid MCP result (" + what + "); try again later or use another tool", failure);
         }
@@ -235,15 +238,6 @@ final class McpUpstream {
                 + " could not be reached (" + how + "); try again later or use another tool", failure);
     }
 
-    private static boolean notJson(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof com.fasterxml.jackson.core.JsonParseException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** An answer the SDK could not read as JSON or as an MCP result (bad JSON, a wrong shape, an unknown content type). */
     private static boolean unreadable(Throwable failure) {
         if (McpFailures.mediaType(failure).isPresent()) {
@@ -255,20 +249,6 @@ final class McpUpstream {
             }
         }
         return false;
-    }
-
-    /** What went wrong at the bottom, in the words of whoever said it (the SDK's wrappers say little), no class names. */
-    private static String rootCause(Throwable failure) {
-        Throwable said = failure;
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof ConnectException) {
-                return "connection refused";
-            }
-            if (cause.getMessage() != null) {
-                said = cause;
-            }
-        }
-        return said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage();
     }
 
     /** An answer over max-message-bytes: the SDK's transport refused to buffer it (its own wording, or its own exception). */
