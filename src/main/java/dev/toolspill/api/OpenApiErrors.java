@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The answers every {@code /v1} operation can give, whichever resource serves it, added to the OpenAPI document
- * (registered as {@code mp.openapi.filter}): 401 from the API-key layer and 503 from a replica that is overloaded,
+ * (registered as {@code mp.openapi.filter}): 401 from the API-key layer, 429 from the tenant limits, and 503 from a replica that is overloaded,
  * draining for shutdown or without its store. Every problem+json body gets the {@link Problem} schema, and every
  * other body without a schema is described as the bytes it is.
  */
@@ -24,6 +24,8 @@ public class OpenApiErrors implements OASFilter {
     private static final Map<String, String> COMMON = Map.of(
             "401", "No API key (or JWT, when an issuer is configured), or one that proves no tenant (with toolspill.auth.enabled, "
                     + "the default in production); WWW-Authenticate: Bearer",
+            "429", "Too many requests from this tenant (toolspill.limits.requests-per-second, its uploads at once, or its bytes a "
+                    + "day); retry after Retry-After",
             "503", "Not now, retry (Retry-After): this replica is overloaded, shutting down, or cannot reach the blob store");
 
     @Override

@@ -36,13 +36,13 @@ class OpenApiDocumentTest {
 
     /** Each operation, by method and path, with its id and the errors it can answer. */
     private static final Map<String, Expected> OPERATIONS = Map.of(
-            "POST /v1/tool-calls", new Expected("runToolCalls", "200", "400", "401", "411", "413", "415", "503"),
-            "POST /v1/tool-outputs", new Expected("ingestToolOutput", "200", "400", "401", "413", "415", "503"),
-            "GET /v1/tools", new Expected("listTools", "200", "400", "401", "503"),
-            "GET /v1/blobs/{id}", new Expected("getBlob", "200", "206", "304", "400", "401", "404", "416", "503"),
-            "DELETE /v1/blobs/{id}", new Expected("deleteBlob", "204", "400", "401", "404", "503"),
-            "GET /v1/blobs/{id}/inspect", new Expected("inspectBlob", "200", "400", "401", "404", "503"),
-            "POST /v1/blobs/{id}/verify", new Expected("verifyBlob", "200", "400", "401", "404", "503"));
+            "POST /v1/tool-calls", new Expected("runToolCalls", "200", "400", "401", "429", "411", "413", "415", "503"),
+            "POST /v1/tool-outputs", new Expected("ingestToolOutput", "200", "400", "401", "429", "413", "415", "503"),
+            "GET /v1/tools", new Expected("listTools", "200", "400", "401", "429", "503"),
+            "GET /v1/blobs/{id}", new Expected("getBlob", "200", "206", "304", "400", "401", "429", "404", "416", "503"),
+            "DELETE /v1/blobs/{id}", new Expected("deleteBlob", "204", "400", "401", "429", "404", "503"),
+            "GET /v1/blobs/{id}/inspect", new Expected("inspectBlob", "200", "400", "401", "429", "404", "503"),
+            "POST /v1/blobs/{id}/verify", new Expected("verifyBlob", "200", "400", "401", "429", "404", "503"));
 
     private static SwaggerParseResult parsed;
 
