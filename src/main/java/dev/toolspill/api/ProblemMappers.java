@@ -173,7 +173,9 @@ public class ProblemMappers {
     private static String describe(JsonProcessingException e) {
         String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
         String what;
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping) {
+        if (String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) { // a body cut short, whatever was being read
+            what = "the body is not valid JSON: it ends early (a bracket, brace or string is not closed)";
+        } else if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping) {
             String path = mapping.getPath().stream()
                     .map(ref -> ref.getFieldName() != null ? "." + ref.getFieldName() : "[" + ref.getIndex() + "]")
                     .collect(java.util.stream.Collectors.joining());

@@ -261,6 +261,15 @@ class ToolCallsResourceTest {
                 .then().body("detail", containsString("$.calls[0].id"));
     }
 
+    @Test
+    void aBodyCutShortSaysItEndsEarlyNotThatATypeIsWrong() {
+        for (String body : new String[] {"{\"calls\":[", "{\"calls\":[{\"id\":\"1\",\"name\":\"x\",\"arguments\":{\"q\":\"ab"}) {
+            given().contentType(ContentType.JSON).body(body).when().post("/v1/tool-calls").then().statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("detail", containsString("the body is not valid JSON: it ends early"));
+        }
+    }
+
     private static int ended(String base) throws Exception {
         try (var in = new java.net.URL(base + "/ended").openStream()) {
             return Integer.parseInt(new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip());
