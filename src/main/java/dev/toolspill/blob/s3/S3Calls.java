@@ -53,6 +53,11 @@ final class S3Calls {
         return status == 412 || status == 409;
     }
 
+    /** 501: the server does not implement what the request asked (a conditional write, on some S3-compatible servers). */
+    static boolean isNotImplemented(Throwable failure) {
+        return status(failure instanceof BlobStoreException && failure.getCause() != null ? failure.getCause() : failure) == 501;
+    }
+
     static boolean isUnsatisfiable(Throwable failure) {
         return status(failure) == 416;
     }

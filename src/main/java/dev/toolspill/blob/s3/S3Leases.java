@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static dev.toolspill.blob.s3.S3Calls.call;
 
@@ -19,14 +20,16 @@ import static dev.toolspill.blob.s3.S3Calls.call;
  * by a PUT of its slot's key with {@code If-None-Match: *} (S3's conditional write, since August 2024; MinIO and
  * S3Proxy honour it too), which S3 lets exactly one writer of a key make; the others get 412 Precondition Failed (or
  * 409 while the winning write is under way). The object's content (holder, end of the slot) is for people only. Its
- * winner removes the objects of slots before the previous one. A server that ignored the header would let every
- * replica hold every slot: each would sweep, which is safe, as without a lease.
+ * winner removes the objects of slots before the previous one. A server that ignores the header lets every replica
+ * hold every slot, and one that refuses it as not implemented (501) is taken to: each replica then does the work,
+ * which is safe, as without a lease.
  */
 public final class S3Leases implements Leases {
 
     private final S3AsyncClient client;
     private final String bucket;
     private final Clock clock;
+    private final AtomicBoolean warned = new AtomicBoolean();
 
     public S3Leases(S3AsyncClient client, String bucket, Clock clock) {
         this.client = client;
@@ -45,6 +48,12 @@ public final class S3Leases implements Leases {
                     AsyncRequestBody.fromBytes(content)))
                     .map(written -> true)
                     .onFailure(S3Calls::isConditionLost).recoverWithItem(false)
+                    .onFailure(S3Calls::isNotImplemented).recoverWithItem(failure -> {
+                        if (!warned.getAndSet(true)) {
+                            Log.warnf("Leases: %s does not implement conditional writes (If-None-Match): every replica does the work %s", bucket, name);
+                        }
+                        return true;
+                    })
                     .call(mine -> mine ? removeBefore(name, slot - Math.max(1, ttl.toMillis())) : Uni.createFrom().voidItem());
         });
     }
