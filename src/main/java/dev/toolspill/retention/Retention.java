@@ -32,6 +32,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @ApplicationScoped
 public class Retention {
 
+    /** The lease each tick takes; only its holder sweeps. */
+    static final String LEASE = "retention-sweep";
+
     private final BlobStore store;
     private final StoreKind kind;
     private final Vertx vertx;
@@ -40,9 +43,6 @@ public class Retention {
     /** What start-up says of the settings. */
     private final String plan;
     private final AtomicBoolean running = new AtomicBoolean();
-    /** The lease each tick takes; only its holder sweeps. */
-    static final String LEASE = "retention-sweep";
-
     private final Leases leases;
     private final Duration leaseTimeout;
     private final AtomicBoolean leaseFailing = new AtomicBoolean();
