@@ -5,9 +5,13 @@ import dev.toolspill.blob.Leases;
 import dev.toolspill.blob.LeasesContractTest;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import java.util.stream.Stream;
 
 import static dev.toolspill.TestVertx.VERTX;
 
@@ -30,5 +34,14 @@ class FsLeasesTest extends LeasesContractTest {
     @Override
     protected boolean holds(String key) {
         return Files.exists(root.resolve(key));
+    }
+
+    @Override
+    protected List<String> leaseKeys() {
+        try (Stream<Path> files = Files.list(root.resolve("leases"))) {
+            return files.map(file -> "leases/" + file.getFileName()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
