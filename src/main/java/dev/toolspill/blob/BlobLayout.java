@@ -2,19 +2,25 @@ package dev.toolspill.blob;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The one place that names what a store keeps, relative to its root or bucket: the blob itself as
  * {@code blobs/<uuid>.txt|.json}, readable from that name alone; its read index beside it as
  * {@code index/<uuid>.idx}; what was recorded when it was written ({@link BlobRecord}: owner, SHA-256) as
- * {@code blobs/<uuid>.meta}; and unfinished writes under {@code tmp/}, which no reader looks at.
+ * {@code blobs/<uuid>.meta}; unfinished writes under {@code tmp/}, which no reader looks at; and the {@link Leases} of
+ * replicas under {@code leases/}, which no listing of blobs reads (it reads {@code blobs/} and {@code index/} only).
  */
 public final class BlobLayout {
 
     public static final String BLOBS = "blobs";
     public static final String INDEX = "index";
     public static final String TMP = "tmp";
+    public static final String LEASES = "leases";
+
+    private static final Pattern LEASE_NAME = Pattern.compile("[a-z0-9-]{1,64}");
 
     /** The formats a blob id may be stored under, in the order readers look for them. */
     public static final List<BlobFormat> FORMATS = List.of(BlobFormat.TEXT, BlobFormat.JSON);
@@ -56,6 +62,33 @@ public final class BlobLayout {
             return Optional.of(BlobId.parse(file.substring(0, dot)));
         } catch (InvalidBlobIdException e) {
             return Optional.empty();
+        }
+    }
+
+    /** The lease on the work {@code name} for the slot that starts at {@code slotStart} ms since the epoch ({@link Leases}). */
+    public static String lease(String name, long slotStart) {
+        return leasePrefix(name) + slotStart;
+    }
+
+    /** What the names of every slot's lease on {@code name} start with. */
+    public static String leasePrefix(String name) {
+        if (!LEASE_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("a lease name is 1 to 64 lower-case letters, digits and dashes: " + name);
+        }
+        return LEASES + "/" + name + ".";
+    }
+
+    /** The slot start of a lease on {@code name} from its name (or last segment), or empty for another name. */
+    public static OptionalLong leaseSlot(String name, String kept) {
+        String prefix = leasePrefix(name).substring(LEASES.length() + 1);
+        String file = kept.substring(kept.lastIndexOf('/') + 1);
+        if (!file.startsWith(prefix)) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(file.substring(prefix.length())));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
         }
     }
 

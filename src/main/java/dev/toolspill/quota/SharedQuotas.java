@@ -125,7 +125,8 @@ public class SharedQuotas {
      * Whether this replica may do a piece of work that one replica at a time should do ({@code name}, e.g. a retention
      * sweep) for the next {@code ttl}: with Redis, the one that sets the lease first, until it expires (a replica that
      * dies mid-work holds it no longer than that); without Redis, or with it unreachable, every replica may (the work
-     * must be safe to do at once, only wasteful).
+     * must be safe to do at once, only wasteful). The Redis kind of {@code blob.Leases}: without a Redis,
+     * {@code storage.BlobStoreProducer} keeps leases in the shared store instead.
      */
     public Uni<Boolean> lease(String name, Duration ttl) {
         if (redis == null) {

@@ -1,9 +1,9 @@
 package dev.toolspill.retention;
 
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.Leases;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
-import dev.toolspill.quota.SharedQuotas;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -12,6 +12,7 @@ import io.vertx.core.Vertx;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -22,49 +23,85 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Sweeps the store on this replica every {@code toolspill.retention.interval}, on a Vert.x timer: old blobs when
  * {@code toolspill.retention.max-age} is set, unfinished writes always. The timer only starts a pass, on a worker
  * thread; its store calls run on worker threads (filesystem) or the S3 client's own, never blocking the event loop. A pass still
- * running when the next is due is not doubled; replicas sweeping at once are safe ({@link RetentionSweep}).
+ * running when the next is due is not doubled. Each tick first takes the lease {@value #LEASE} for nine tenths of the
+ * interval ({@link Leases}: in the shared Redis, else in the shared store), and only its holder sweeps, so N replicas
+ * sweep once an interval. A lease the store cannot give (down, or no answer within {@code toolspill.blob-store.timeout})
+ * skips this tick: the sweep needs that store too, and the next tick asks again. (A lease in Redis with Redis
+ * unreachable is given to every replica.) Replicas sweeping at once are safe anyway ({@link RetentionSweep}).
  */
 @ApplicationScoped
 public class Retention {
+
+    /** The lease each tick takes; only its holder sweeps. */
+    static final String LEASE = "retention-sweep";
 
     private final BlobStore store;
     private final StoreKind kind;
     private final Vertx vertx;
     private final RetentionSweep sweep;
-    private final ToolspillConfig.Retention settings;
+    private final Duration interval;
+    /** What start-up says of the settings. */
+    private final String plan;
     private final AtomicBoolean running = new AtomicBoolean();
-    private final SharedQuotas leases;
+    private final Leases leases;
+    private final Duration leaseTimeout;
+    private final AtomicBoolean leaseFailing = new AtomicBoolean();
     private long timer = -1;
 
-    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx, SharedQuotas leases) {
-        this.leases = leases;
-        this.settings = config.retention();
+    @Inject
+    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx, Leases leases) {
+        this(store, kind, new RetentionSweep(store, remover::remove, config.retention().maxAge(), config.retention().unfinishedMaxAge(),
+                config.retention().concurrency()), config.retention().interval(), config.blobStore().timeout(), vertx, leases);
+        ToolspillConfig.Retention settings = config.retention();
         if (settings.unfinishedMaxAge().compareTo(config.ingest().stallTimeout()) <= 0) {
             throw new IllegalArgumentException("toolspill.retention.unfinished-max-age (" + settings.unfinishedMaxAge()
                     + ") must be longer than toolspill.ingest.stall-timeout (" + config.ingest().stallTimeout()
                     + "), or uploads still in progress would be removed");
         }
+    }
+
+    Retention(BlobStore store, StoreKind kind, RetentionSweep sweep, Duration interval, Duration leaseTimeout, Vertx vertx, Leases leases) {
         this.store = store;
         this.kind = kind;
+        this.sweep = sweep;
+        this.interval = interval;
+        this.plan = "every " + interval + ", " + sweep.describe();
+        this.leaseTimeout = leaseTimeout;
         this.vertx = vertx;
-        this.sweep = new RetentionSweep(store, remover::remove, settings.maxAge(), settings.unfinishedMaxAge(), settings.concurrency());
+        this.leases = leases;
     }
 
     void start(@Observes StartupEvent event) {
         if (!kind.keepsBlobs()) {
             return;
         }
-        long every = settings.interval().toMillis();
+        long every = interval.toMillis();
         // the timer only starts a pass, on a worker: even the first S3 call's set-up (class loading, signing) stays off the event loop
-        // one replica a pass when a Redis is shared (SharedQuotas.lease), held a little less than the interval so the
-        // next tick of any replica may take it; without one every replica sweeps, which is safe (RetentionSweep)
+        timer = vertx.setPeriodic(every, every, id -> tick().subscribe().with(done -> { }, failure -> { }));
+        Log.infof("Retention: %s", plan);
+    }
+
+    /**
+     * One tick of the timer: the lease, held a little less than the interval so that the next tick of any replica may
+     * take it, then a pass on a worker if this replica holds it; empty when it does not, or a pass is running here.
+     */
+    Uni<Optional<RetentionSweep.Result>> tick() {
+        long every = interval.toMillis();
         Duration held = Duration.ofMillis(Math.max(1, every - every / 10));
-        timer = vertx.setPeriodic(every, every, id -> leases.lease("retention-sweep", held)
-                .flatMap(mine -> mine ? sweep().runSubscriptionOn(Infrastructure.getDefaultWorkerPool()) : Uni.createFrom().item(Optional.empty()))
-                .subscribe().with(done -> { }, failure -> { }));
-        Log.infof("Retention: every %s, %s; unfinished writes older than %s are removed", settings.interval(),
-                settings.maxAge().map(age -> "blobs older than " + age + " are deleted").orElse("blobs are kept for good"),
-                settings.unfinishedMaxAge());
+        return Uni.createFrom().deferred(() -> leases.take(LEASE, held))
+                .ifNoItem().after(leaseTimeout).fail()
+                .invoke(ignored -> {
+                    if (leaseFailing.getAndSet(false)) {
+                        Log.infof("Retention: the sweep lease can be taken again in %s", store.location());
+                    }
+                })
+                .onFailure().recoverWithItem(failure -> {
+                    if (!leaseFailing.getAndSet(true)) {
+                        Log.warnf("Retention: no sweep lease from %s (%s): sweeps are skipped until it answers", store.location(), failure.getMessage());
+                    }
+                    return false;
+                })
+                .flatMap(mine -> mine ? sweep().runSubscriptionOn(Infrastructure.getDefaultWorkerPool()) : Uni.createFrom().item(Optional.empty()));
     }
 
     @PreDestroy

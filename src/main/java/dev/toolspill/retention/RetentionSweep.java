@@ -36,6 +36,12 @@ public final class RetentionSweep {
         this.concurrency = concurrency;
     }
 
+    /** What a pass removes, for the start-up log. */
+    String describe() {
+        return maxAge.map(age -> "blobs older than " + age + " are deleted").orElse("blobs are kept for good")
+                + "; unfinished writes older than " + unfinishedMaxAge + " are removed";
+    }
+
     /** Sweeps as of {@code now}. The first failure ends the pass; the next one starts over from the oldest names. */
     public Uni<Result> run(Instant now) {
         Uni<Long> old = maxAge.map(age -> removeBefore(now.minus(age))).orElseGet(() -> Uni.createFrom().item(0L));

@@ -1,16 +1,20 @@
 package dev.toolspill.storage;
 
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.KnownRecords;
+import dev.toolspill.blob.Leases;
 import dev.toolspill.blob.NoBlobStore;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.blob.StoreLayers;
 import dev.toolspill.blob.fs.FsBlobStore;
+import dev.toolspill.blob.fs.FsLeases;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.blob.spool.SpoolingBlobStore;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.Telemetry;
+import dev.toolspill.quota.SharedQuotas;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.core.Vertx;
@@ -20,6 +24,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -54,6 +59,29 @@ public class BlobStoreProducer {
             case none -> StoreKind.NONE;
             case fs, s3 -> StoreKind.keeping(config.blobStore().type().name());
         };
+    }
+
+    /**
+     * Where replicas take leases on work one of them at a time does (retention sweeps): in the shared Redis when
+     * {@code toolspill.limits.shared.url} is set (SET NX PX; with it unreachable every replica may), else in the shared
+     * store itself (a file created only if absent, or an S3 PUT with {@code If-None-Match: *}); with no store, no lease.
+     */
+    @Produces
+    @Singleton
+    Leases leases(ToolspillConfig config, Instance<S3BlobStore> s3, SharedQuotas shared, Vertx vertx) {
+        if (shared.on()) {
+            Log.info("Leases (one retention sweeper at a time): in the shared Redis");
+            return shared::lease;
+        }
+        Leases leases = switch (config.blobStore().type()) {
+            case fs -> new FsLeases(config.blobStore().fs().root(), vertx, Clock.systemUTC());
+            case s3 -> s3.get().leases();
+            case none -> Leases.EVERYONE;
+        };
+        if (leases != Leases.EVERYONE) {
+            Log.infof("Leases (one retention sweeper at a time): in the %s store, under %s/", config.blobStore().type(), BlobLayout.LEASES);
+        }
+        return leases;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

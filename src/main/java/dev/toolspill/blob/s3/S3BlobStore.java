@@ -229,6 +229,11 @@ public class S3BlobStore implements BlobStore {
                         : "bucket '" + bucket + "' is unreachable: " + S3Calls.rootCause(e), e));
     }
 
+    /** Leases on work one replica at a time does, as objects in this bucket ({@link S3Leases}). */
+    public S3Leases leases() {
+        return new S3Leases(client, bucket, java.time.Clock.systemUTC());
+    }
+
     @Override
     public String location() {
         return "s3://" + bucket;

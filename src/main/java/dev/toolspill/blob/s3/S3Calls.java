@@ -44,6 +44,20 @@ final class S3Calls {
         return status(failure) == 404;
     }
 
+    /**
+     * A conditional write lost: 412 (the object is there, for {@code If-None-Match: *}) or 409 (another conditional
+     * write of the key was under way). {@link #call} hands it on as the store failing, so its cause is looked at too.
+     */
+    static boolean isConditionLost(Throwable failure) {
+        int status = status(failure instanceof BlobStoreException && failure.getCause() != null ? failure.getCause() : failure);
+        return status == 412 || status == 409;
+    }
+
+    /** 501: the server does not implement what the request asked (a conditional write, on some S3-compatible servers). */
+    static boolean isNotImplemented(Throwable failure) {
+        return status(failure instanceof BlobStoreException && failure.getCause() != null ? failure.getCause() : failure) == 501;
+    }
+
     static boolean isUnsatisfiable(Throwable failure) {
         return status(failure) == 416;
     }
