@@ -10,6 +10,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.StoredKey;
 import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
@@ -220,6 +221,29 @@ public class FsBlobStore implements BlobStore {
                 throw new BlobStoreException("the store's disk has " + free + " bytes free, under toolspill.blob-store.fs.min-free-bytes = "
                         + minFreeBytes, null);
             }
+            return null;
+        });
+    }
+
+    @Override
+    public Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+        return blocking(() -> FsKeys.create(root, name, value));
+    }
+
+    @Override
+    public Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
+        return blocking(() -> FsKeys.replace(root, name, value, found));
+    }
+
+    @Override
+    public Uni<Optional<StoredKey>> readKey(String name) {
+        return blocking(() -> FsKeys.read(root, name));
+    }
+
+    @Override
+    public Uni<Void> deleteKey(String name) {
+        return blocking(() -> {
+            FsKeys.delete(root, name);
             return null;
         });
     }
