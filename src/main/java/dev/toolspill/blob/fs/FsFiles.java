@@ -1,5 +1,10 @@
 package dev.toolspill.blob.fs;
 
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobLayout;
+import dev.toolspill.blob.BlobNotFoundException;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -39,6 +44,21 @@ final class FsFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /** The file of the blob, under whichever format it has. */
+    static Path find(Path root, BlobId id) {
+        for (BlobFormat format : BlobLayout.FORMATS) {
+            Path file = root.resolve(BlobLayout.blob(id, format));
+            if (Files.isRegularFile(file)) {
+                return file;
+            }
+        }
+        throw new BlobNotFoundException(id);
+    }
+
+    static BlobFormat formatOf(Path file) {
+        return file.getFileName().toString().endsWith("." + BlobFormat.JSON.extension()) ? BlobFormat.JSON : BlobFormat.TEXT;
     }
 
     static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {

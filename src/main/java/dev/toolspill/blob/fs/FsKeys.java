@@ -102,8 +102,9 @@ final class FsKeys {
         }
     }
 
-    static void delete(Path root, String name) throws IOException {
+    static Void delete(Path root, String name) throws IOException {
         Files.deleteIfExists(root.resolve(name));
+        return null;
     }
 
     private static boolean linkUnlessThere(Path target, Path file) throws IOException {
