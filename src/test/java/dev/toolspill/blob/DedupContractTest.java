@@ -212,6 +212,23 @@ public abstract class DedupContractTest {
     }
 
     @Test
+    void aStoreWhoseKeysFailKeepsEveryWriteAsABlobOfItsOwn() {
+        BlobStore backend = replica();
+        BlobStore failing = new ForwardingBlobStore(backend) {
+            @Override
+            public Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+                return Uni.createFrom().failure(new BlobStoreException("the keys are unreachable", null));
+            }
+        };
+        BlobStore store = dedup(failing);
+        byte[] bytes = unique(1000);
+        BlobMetadata a = put(store, bytes, "acme");
+        BlobMetadata b = put(store, bytes, "acme");
+        assertNotEquals(a.id(), b.id(), "no deduplication, and no failure either");
+        assertEquals(Set.of(a.id(), b.id()), blobsWith(backend, bytes));
+    }
+
+    @Test
     void contentKeysAreNeverListedAsBlobs() {
         BlobStore backend = replica();
         BlobStore store = dedup(backend);

@@ -47,7 +47,7 @@ class S3ServiceTest {
     }
 
     /** The names of finished objects: blobs, their records and their read indexes. */
-    static final String FINISHED = "blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx";
+    static final String FINISHED = "blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx|hashes/[0-9a-f]{64}/[0-9a-f]{64}(\\.[0-9]+)?\\.key";
 
     static List<String> keys(S3AsyncClient client) {
         return client.listObjectsV2(list -> list.bucket(S3Profile.server.bucket())).join()
