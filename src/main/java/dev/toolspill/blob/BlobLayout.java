@@ -10,8 +10,10 @@ import java.util.regex.Pattern;
  * The one place that names what a store keeps, relative to its root or bucket: the blob itself as
  * {@code blobs/<uuid>.txt|.json}, readable from that name alone; its read index beside it as
  * {@code index/<uuid>.idx}; what was recorded when it was written ({@link BlobRecord}: owner, SHA-256) as
- * {@code blobs/<uuid>.meta}; unfinished writes under {@code tmp/}, which no reader looks at; and the {@link Leases} of
- * replicas under {@code leases/}, which no listing of blobs reads (it reads {@code blobs/} and {@code index/} only).
+ * {@code blobs/<uuid>.meta}; the content keys of deduplication as {@code hashes/<sha256 of tenant>/<sha256 of bytes>.key}
+ * (never listed as blobs: their names do not parse as ids); unfinished writes under {@code tmp/}, which no reader
+ * looks at; and the {@link Leases} of replicas under {@code leases/}, which no listing of blobs reads (it reads
+ * {@code blobs/} and {@code index/} only).
  */
 public final class BlobLayout {
 
@@ -19,6 +21,7 @@ public final class BlobLayout {
     public static final String INDEX = "index";
     public static final String TMP = "tmp";
     public static final String LEASES = "leases";
+    public static final String HASHES = "hashes";
 
     private static final Pattern LEASE_NAME = Pattern.compile("[a-z0-9-]{1,64}");
 
@@ -42,6 +45,18 @@ public final class BlobLayout {
     /** Whether a kept name is a blob's record rather than the blob or its index. */
     public static boolean isRecord(String name) {
         return name.endsWith(".meta");
+    }
+
+    /**
+     * The content key of bytes whose SHA-256 is {@code sha256}, stored by {@code owner} (a tenant, or null: nobody), in
+     * the period {@code epoch} (negative: none, when blobs are kept for good): one folder per tenant, named by the
+     * SHA-256 of the tenant's name, so that tenants never share a key and a name needs no escaping. It holds the name
+     * of the blob that has those bytes ({@code blobs/<uuid>.<ext>}). Never parses as a blob id.
+     */
+    public static String contentKey(String owner, String sha256, long epoch) {
+        String tenant = owner == null ? "-" : "=" + owner; // nobody is not the tenant named "" or "-"
+        return HASHES + "/" + BlobRecord.hex(BlobRecord.newDigest().digest(tenant.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                + "/" + sha256 + (epoch < 0 ? "" : "." + epoch) + ".key";
     }
 
     public static String index(BlobId id) {

@@ -121,6 +121,31 @@ public interface BlobStore {
     /** Completes when the store can take writes; fails with the reason otherwise. */
     Uni<Void> checkReady();
 
+    /**
+     * Creates the small object {@code name} (a {@link BlobLayout#contentKey}) holding {@code value}, unless one is
+     * there: atomically, among all replicas sharing the store (S3 {@code If-None-Match: *}, a hard link on the
+     * filesystem), so of writers racing, exactly one creates it. Answers empty when this call created it, else what
+     * the key holds now. By default, a store keeps no keys and fails.
+     */
+    default Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+        return Uni.createFrom().failure(new UnsupportedOperationException(location() + " keeps no content keys"));
+    }
+
+    /** Replaces the key with {@code value} only if it is still the {@code found} one; false when it changed or went. */
+    default Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
+        return Uni.createFrom().failure(new UnsupportedOperationException(location() + " keeps no content keys"));
+    }
+
+    /** What the key holds, or empty when there is none. */
+    default Uni<Optional<StoredKey>> readKey(String name) {
+        return Uni.createFrom().item(Optional.empty());
+    }
+
+    /** Removes the key; one already gone is no error. */
+    default Uni<Void> deleteKey(String name) {
+        return Uni.createFrom().voidItem();
+    }
+
     /** Where the store keeps blobs, for logs. */
     String location();
 }

@@ -98,6 +98,26 @@ public abstract class ForwardingBlobStore implements BlobStore {
     }
 
     @Override
+    public Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+        return store.createKey(name, value);
+    }
+
+    @Override
+    public Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
+        return store.replaceKey(name, value, found);
+    }
+
+    @Override
+    public Uni<Optional<StoredKey>> readKey(String name) {
+        return store.readKey(name);
+    }
+
+    @Override
+    public Uni<Void> deleteKey(String name) {
+        return store.deleteKey(name);
+    }
+
+    @Override
     public String location() {
         return store.location();
     }

@@ -17,4 +17,12 @@ public final class StoreLayers {
     public static BlobStore around(BlobStore backend, Duration timeout, Telemetry telemetry, KnownRecords known) {
         return new RecordKeepingBlobStore(new MeteredBlobStore(new TimedBlobStore(backend, timeout), telemetry), known);
     }
+
+    /**
+     * {@code layered} content-addressed per tenant ({@link DedupingBlobStore}): the same bytes of the same tenant are
+     * one blob; blobs older than half of {@code maxAge} (retention's) are stored anew.
+     */
+    public static BlobStore deduplicating(BlobStore layered, java.util.Optional<Duration> maxAge) {
+        return new DedupingBlobStore(layered, maxAge);
+    }
 }

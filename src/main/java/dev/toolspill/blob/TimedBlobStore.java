@@ -82,6 +82,26 @@ final class TimedBlobStore extends ForwardingBlobStore {
     }
 
     @Override
+    public Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+        return timed(store.createKey(name, value));
+    }
+
+    @Override
+    public Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
+        return timed(store.replaceKey(name, value, found));
+    }
+
+    @Override
+    public Uni<Optional<StoredKey>> readKey(String name) {
+        return timed(store.readKey(name));
+    }
+
+    @Override
+    public Uni<Void> deleteKey(String name) {
+        return timed(store.deleteKey(name));
+    }
+
+    @Override
     public Uni<Void> checkReady() {
         return timed(store.checkReady());
     }

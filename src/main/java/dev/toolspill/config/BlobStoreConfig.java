@@ -30,6 +30,13 @@ public interface BlobStoreConfig {
     @WithDefault("50000")
     int knownRecords();
 
+    /**
+     * Content-addressed blobs per tenant: an output whose bytes the same tenant already stored gets the existing blob's
+     * id (and so the same answer), and nothing new is stored. Outputs spooled during an outage are never deduplicated.
+     */
+    @WithDefault("true")
+    boolean dedup();
+
     interface S3 {
         /** The bucket every replica shares; required for {@code type=s3}. Connection settings are {@code quarkus.s3.*}. */
         Optional<String> bucket();

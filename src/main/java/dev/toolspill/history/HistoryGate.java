@@ -182,7 +182,8 @@ public class HistoryGate {
             attempt = attempt.onFailure().retry().withBackOff(retry.backoff(), retry.backoff().multipliedBy(10)).atMost(retry.attempts());
         }
         // retries included, storing costs one store deadline at most: then the limit alone guards history
-        return attempt.ifNoItem().after(storeTimeout).fail().map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count()));
+        // the blob that holds the bytes: this id, or the tenant's earlier blob of the same bytes (content addressing)
+        return attempt.ifNoItem().after(storeTimeout).fail().map(meta -> new StoredBlob(meta.id(), prepared.scan().kind(), meta.bytes(), prepared.scan().count()));
     }
 
     private Admitted limited(String tool, String text, StoredBlob blob, String note) {

@@ -43,8 +43,9 @@ final class Committer {
                 .ifNoItem().after(deadline).failWith(() -> new IOException("the store did not answer within " + deadline.toSeconds() + " s"))
                 .map(meta -> {
                     // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
-                    stages.indexer().keep(out.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
-                    StoredBlob blob = new StoredBlob(out.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled());
+                    // meta names the blob that holds the bytes: the one written, or the tenant's earlier blob of the same bytes
+                    stages.indexer().keep(meta.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
+                    StoredBlob blob = new StoredBlob(meta.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled());
                     if (out.received() <= stages.inlineMaxBytes()) {
                         // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all
                         return stages.gate().admitKept(job.tool(), new String(out.first(), StandardCharsets.UTF_8), blob);

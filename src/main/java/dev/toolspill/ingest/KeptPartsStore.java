@@ -45,7 +45,7 @@ public class KeptPartsStore implements KeptParts {
         BlobId id = BlobId.random();
         return store.put(id, BlobFormat.JSON, json, caller.tenant())
                 .invoke(stored -> shared.stored(tenant, json.length)) // for every replica when a Redis counts
-                .map(stored -> id.tag())
+                .map(stored -> stored.id().tag()) // the tenant's earlier blob when it holds the same bytes
                 .onFailure().transform(failure -> {
                     Log.warnf("Could not keep a part of a tool answer (%d bytes) in %s: %s", json.length, store.location(), failure.toString());
                     return new ToolException("the blob store failed", failure);

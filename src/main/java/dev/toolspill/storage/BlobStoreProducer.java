@@ -47,8 +47,11 @@ public class BlobStoreProducer {
             Log.info("Blob store: none (outputs stay inline, only the limit applies)");
             return store;
         }
-        Log.infof("Blob store: %s at %s", config.blobStore().type(), store.location());
-        return new SpoolingBlobStore(StoreLayers.around(store, config.blobStore().timeout(), telemetry, known), spool, vertx);
+        Log.infof("Blob store: %s at %s%s", config.blobStore().type(), store.location(),
+                config.blobStore().dedup() ? " (the same bytes of a tenant are one blob)" : "");
+        BlobStore layered = StoreLayers.around(store, config.blobStore().timeout(), telemetry, known);
+        BlobStore front = config.blobStore().dedup() ? StoreLayers.deduplicating(layered, config.retention().maxAge()) : layered;
+        return new SpoolingBlobStore(front, layered, spool, vertx);
     }
 
     /** Which store there is, as a value: what callers read to decide whether an output can be kept in full. */

@@ -75,6 +75,11 @@ abstract class TenantsContractTest {
                 .when().post("/v1/tool-outputs?tool=t").then().statusCode(200).extract().path("blob.id");
     }
 
+    /** Lines no other store of this run has: a blob of their own, which a test may damage or remove. */
+    static String unique() {
+        return LINES + "run " + java.util.UUID.randomUUID() + "\n";
+    }
+
     static JsonNode callAs(String key, String name, String arguments) throws IOException {
         String body = as(key).contentType(ContentType.JSON).body("{\"calls\":[{\"id\":\"1\",\"name\":\"" + name + "\",\"arguments\":" + arguments + "}]}")
                 .post("/v1/tool-calls").then().statusCode(200).extract().asString();
@@ -108,10 +113,42 @@ abstract class TenantsContractTest {
         return response.statusCode() + " " + response.contentType() + " " + response.asString().replace(id, "<id>");
     }
 
+    static io.restassured.response.Response postAs(String key, String body) {
+        return as(key).contentType(ContentType.TEXT).body(body.getBytes(StandardCharsets.UTF_8)).when().post("/v1/tool-outputs?tool=x");
+    }
+
+    @Test
+    void theSameOutputOfATenantIsOneBlobAndTheSameAnswerByteForByte() throws IOException {
+        String body = unique();
+        String first = postAs(KEY_A, body).then().statusCode(200).extract().asString();
+        String second = postAs(KEY_A, body).then().statusCode(200).extract().asString();
+        JsonNode one = MAPPER.readTree(first);
+        JsonNode two = MAPPER.readTree(second);
+        String id = one.path("blob").path("id").asText();
+        assertEquals(id, two.path("blob").path("id").asText(), "the same id");
+        assertTrue(one.path("output").asText().startsWith("[blob:" + id + "]"), one.path("output").asText());
+        assertEquals(one.path("output").asText(), two.path("output").asText(), "the same summary, cut and marker");
+        assertEquals(first, second, "the whole answer, byte for byte");
+        assertEquals(body, as(KEY_A).get("/v1/blobs/" + id).then().statusCode(200).extract().asString());
+
+        String other = postAs(KEY_B, body).then().statusCode(200).extract().path("blob.id");
+        assertTrue(!other.equals(id), "another tenant's same bytes are a blob of its own");
+        as(KEY_B).get("/v1/blobs/" + other).then().statusCode(200);
+        as(KEY_B).get("/v1/blobs/" + id).then().statusCode(404);
+
+        as(KEY_A).delete("/v1/blobs/" + id).then().statusCode(204);
+        String next = postAs(KEY_A, body).then().statusCode(200).extract().path("blob.id");
+        assertTrue(!next.equals(id), "deleted: the next store of the bytes makes a new blob");
+        assertEquals(body, as(KEY_A).get("/v1/blobs/" + next).then().statusCode(200).extract().asString());
+        assertEquals(next, postAs(KEY_A, body).then().statusCode(200).extract().path("blob.id"));
+        as(KEY_A).delete("/v1/blobs/" + next).then().statusCode(204);
+        as(KEY_B).delete("/v1/blobs/" + other).then().statusCode(204);
+    }
+
     @Test
     void anotherTenantsBlobAnswersExactlyAsAnIdThatDoesNotExistOnEveryReadPath() throws IOException {
-        String id = storeAs(KEY_A, LINES);
-        String unknown = storeAs(KEY_A, LINES);
+        String id = storeAs(KEY_A, unique());
+        String unknown = storeAs(KEY_A, unique());
         as(KEY_A).delete("/v1/blobs/" + unknown).then().statusCode(204);
 
         Map<String, String> asB = readsAs(KEY_B, id);
@@ -171,17 +208,18 @@ abstract class TenantsContractTest {
 
     @Test
     void aDamagedBlobFailsVerifyAndItsWholeGetFailsRatherThanEndingCleanly() throws Exception {
-        String id = storeAs(KEY_A, LINES);
+        String body = unique();
+        String id = storeAs(KEY_A, body);
         damage("blobs/" + id + ".txt");
 
         as(KEY_A).post("/v1/blobs/" + id + "/verify").then().statusCode(200)
                 .body("ok", equalTo(false))
-                .body("sha256", equalTo(sha256(LINES)));
+                .body("sha256", equalTo(sha256(body)));
         HttpRequest get = HttpRequest.newBuilder(URI.create(root + "v1/blobs/" + id)).header("Authorization", "Bearer " + KEY_A).build();
         boolean completeAnswer;
         try {
             HttpResponse<byte[]> response = HttpClient.newHttpClient().send(get, HttpResponse.BodyHandlers.ofByteArray());
-            completeAnswer = response.statusCode() == 200 && response.body().length == LINES.length();
+            completeAnswer = response.statusCode() == 200 && response.body().length == body.length();
         } catch (IOException cut) {
             completeAnswer = false; // the connection was reset before the body ended
         }
@@ -190,16 +228,17 @@ abstract class TenantsContractTest {
 
     @Test
     void aRangeOverTheWholeOfADamagedBlobFailsAsAWholeGetDoes() throws Exception {
-        String id = storeAs(KEY_A, LINES);
+        String body = unique();
+        String id = storeAs(KEY_A, body);
         damage("blobs/" + id + ".txt");
 
-        for (String range : List.of("bytes=0-", "bytes=-" + LINES.length(), "bytes=0-" + (LINES.length() + 100))) {
+        for (String range : List.of("bytes=0-", "bytes=-" + body.length(), "bytes=0-" + (body.length() + 100))) {
             HttpRequest get = HttpRequest.newBuilder(URI.create(root + "v1/blobs/" + id))
                     .header("Authorization", "Bearer " + KEY_A).header("Range", range).build();
             boolean completeAnswer;
             try {
                 HttpResponse<byte[]> response = HttpClient.newHttpClient().send(get, HttpResponse.BodyHandlers.ofByteArray());
-                completeAnswer = response.statusCode() < 300 && response.body().length == LINES.length();
+                completeAnswer = response.statusCode() < 300 && response.body().length == body.length();
             } catch (IOException cut) {
                 completeAnswer = false; // the connection was reset before the body ended
             }
@@ -209,7 +248,7 @@ abstract class TenantsContractTest {
 
     @Test
     void aBlobAnotherReplicaRemovedIsNotServedHereThoughThisReplicaWroteItAndKeepsItsRecordAndReadIndex() throws Exception {
-        String id = storeAs(KEY_A, LINES);
+        String id = storeAs(KEY_A, unique());
         as(KEY_A).get("/v1/blobs/" + id + "/inspect").then().statusCode(200);
         removeAsAnotherReplica(id);
         String unknown = dev.toolspill.blob.BlobId.random().toString();

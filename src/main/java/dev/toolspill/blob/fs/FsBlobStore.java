@@ -10,6 +10,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.StoredKey;
 import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
@@ -102,7 +103,7 @@ public class FsBlobStore implements BlobStore {
     public Uni<BlobMetadata> metadata(BlobId id) {
         return blocking(() -> {
             Path file = find(id);
-            return new BlobMetadata(id, formatOf(file), Files.size(file));
+            return new BlobMetadata(id, FsFiles.formatOf(file), Files.size(file));
         });
     }
 
@@ -225,6 +226,26 @@ public class FsBlobStore implements BlobStore {
     }
 
     @Override
+    public Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+        return blocking(() -> FsKeys.create(root, name, value));
+    }
+
+    @Override
+    public Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
+        return blocking(() -> FsKeys.replace(root, name, value, found));
+    }
+
+    @Override
+    public Uni<Optional<StoredKey>> readKey(String name) {
+        return blocking(() -> FsKeys.read(root, name));
+    }
+
+    @Override
+    public Uni<Void> deleteKey(String name) {
+        return blocking(() -> FsKeys.delete(root, name));
+    }
+
+    @Override
     public String location() {
         return root.toString();
     }
@@ -235,17 +256,7 @@ public class FsBlobStore implements BlobStore {
     }
 
     private Path find(BlobId id) {
-        for (BlobFormat format : BlobLayout.FORMATS) {
-            Path file = root.resolve(BlobLayout.blob(id, format));
-            if (Files.isRegularFile(file)) {
-                return file;
-            }
-        }
-        throw new BlobNotFoundException(id);
-    }
-
-    private static BlobFormat formatOf(Path file) {
-        return file.getFileName().toString().endsWith("." + BlobFormat.JSON.extension()) ? BlobFormat.JSON : BlobFormat.TEXT;
+        return FsFiles.find(root, id);
     }
 
     /** File I/O on a Vert.x worker thread; the result comes back on the caller's context. */
@@ -261,17 +272,6 @@ public class FsBlobStore implements BlobStore {
                 throw new BlobStoreException("the filesystem store failed: " + FsFiles.why(e), e);
             }
         }, false);
-    }
-
-    /** An open blob file and its size, taken once so that every chunk agrees on where the blob ends. */
-    private record OpenFile(FileChannel channel, long size) {
-        void close() {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                // nothing was written through this channel, so nothing can be lost by failing to close it
-            }
-        }
     }
 
     private OpenFile open(BlobId id) throws IOException {

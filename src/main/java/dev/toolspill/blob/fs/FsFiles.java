@@ -1,5 +1,9 @@
 package dev.toolspill.blob.fs;
 
+import dev.toolspill.blob.BlobFormat;
+import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobLayout;
+import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStoreException;
 
 import java.io.IOException;
@@ -41,6 +45,21 @@ final class FsFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /** The file of the blob, under whichever format it has. */
+    static Path find(Path root, BlobId id) {
+        for (BlobFormat format : BlobLayout.FORMATS) {
+            Path file = root.resolve(BlobLayout.blob(id, format));
+            if (Files.isRegularFile(file)) {
+                return file;
+            }
+        }
+        throw new BlobNotFoundException(id);
+    }
+
+    static BlobFormat formatOf(Path file) {
+        return file.getFileName().toString().endsWith("." + BlobFormat.JSON.extension()) ? BlobFormat.JSON : BlobFormat.TEXT;
     }
 
     static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {

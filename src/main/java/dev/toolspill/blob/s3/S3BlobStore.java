@@ -12,6 +12,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.blob.StoredKey;
 import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
@@ -232,6 +233,49 @@ public class S3BlobStore implements BlobStore {
     /** Leases on work one replica at a time does, as objects in this bucket ({@link S3Leases}). */
     public S3Leases leases() {
         return new S3Leases(client, bucket, java.time.Clock.systemUTC());
+    }
+
+    /**
+     * A PUT with {@code If-None-Match: *}: S3 (since 2024) and S3Proxy refuse it with 412 when the key exists, and of
+     * conditional PUTs racing on one key exactly one succeeds (S3 may answer 409 to the others, taken as 412). A key
+     * removed between the refusal and the read is created again, a few times at most.
+     */
+    @Override
+    public Uni<Optional<StoredKey>> createKey(String name, byte[] value) {
+        return createKey(name, value, 3);
+    }
+
+    private Uni<Optional<StoredKey>> createKey(String name, byte[] value, int attempts) {
+        return call(() -> client.putObject(put -> put.bucket(bucket).key(name).contentType("text/plain; charset=utf-8")
+                        .contentLength((long) value.length).checksumAlgorithm(ChecksumAlgorithm.SHA256).ifNoneMatch("*"),
+                AsyncRequestBody.fromBytes(value)))
+                .map(created -> Optional.<StoredKey>empty())
+                .onFailure(S3Calls::isConditionRefused).recoverWithUni(() -> readKey(name).flatMap(found -> found.isPresent()
+                        ? Uni.createFrom().item(found)
+                        : attempts > 1 ? createKey(name, value, attempts - 1)
+                        : Uni.createFrom().failure(new BlobStoreException("the content key " + name + " kept changing", null))));
+    }
+
+    /** A PUT with {@code If-Match: <ETag>}: refused (412) when the key changed since it was read, 404 when it is gone. */
+    @Override
+    public Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
+        return call(() -> client.putObject(put -> put.bucket(bucket).key(name).contentType("text/plain; charset=utf-8")
+                        .contentLength((long) value.length).checksumAlgorithm(ChecksumAlgorithm.SHA256).ifMatch(found.version()),
+                AsyncRequestBody.fromBytes(value)))
+                .map(replaced -> true)
+                .onFailure(e -> S3Calls.isConditionRefused(e) || S3Calls.isNotFound(e)).recoverWithItem(false);
+    }
+
+    @Override
+    public Uni<Optional<StoredKey>> readKey(String name) {
+        return call(() -> client.getObject(request(name, null), AsyncResponseTransformer.toBytes()))
+                .map(response -> Optional.of(new StoredKey(response.asByteArray(), response.response().eTag())))
+                .onFailure(S3Calls::isNotFound).recoverWithItem(Optional.empty());
+    }
+
+    @Override
+    public Uni<Void> deleteKey(String name) {
+        return sweep.deleteKey(name);
     }
 
     @Override

@@ -62,6 +62,19 @@ final class S3Calls {
         return status(failure) == 416;
     }
 
+    /**
+     * Whether a conditional write was refused: 412 (the precondition failed: the key exists, or is not the version
+     * named) or 409 (S3 saw another conditional write to the same key in flight), however deep the SDK's error is.
+     */
+    static boolean isConditionRefused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof S3Exception s3 && (s3.statusCode() == 412 || s3.statusCode() == 409)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int status(Throwable failure) {
         Throwable t = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         return t instanceof S3Exception s3 ? s3.statusCode() : -1;

@@ -28,10 +28,18 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
     private final io.vertx.mutiny.core.Vertx vertx;
 
     public SpoolingBlobStore(BlobStore store, Spool spool, io.vertx.mutiny.core.Vertx vertx) {
+        this(store, store, spool, vertx);
+    }
+
+    /**
+     * As above, the spool uploading to {@code drainTo}: the shared store without deduplication, since an output spooled
+     * was answered with its own id, which its upload must keep.
+     */
+    public SpoolingBlobStore(BlobStore store, BlobStore drainTo, Spool spool, io.vertx.mutiny.core.Vertx vertx) {
         super(store);
         this.spool = spool;
         this.vertx = vertx;
-        this.drainer = new SpoolDrainer(spool, store, vertx);
+        this.drainer = new SpoolDrainer(spool, drainTo, vertx);
     }
 
     /** Picks up what an earlier run spooled, then checks the store and drains the spool every retry interval. */

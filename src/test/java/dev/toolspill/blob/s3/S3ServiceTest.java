@@ -48,7 +48,7 @@ class S3ServiceTest {
     }
 
     /** The names of finished objects: blobs, their records and their read indexes. */
-    static final String FINISHED = "blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx";
+    static final String FINISHED = "blobs/[0-9a-f-]{36}\\.(txt|json|meta)|index/[0-9a-f-]{36}\\.idx|hashes/[0-9a-f]{64}/[0-9a-f]{64}(\\.[0-9]+)?\\.key";
     /**
      * The retention sweeper's leases (blob.Leases), one object a slot, taken every 200 ms here: not blobs, never
      * listed as any, and so often written that one is nearly always in flight (S3Proxy shows it under a temp name).

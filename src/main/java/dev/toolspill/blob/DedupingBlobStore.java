@@ -1,0 +1,164 @@
+package dev.toolspill.blob;
+
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.buffer.Buffer;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Content-addressed blobs per tenant: bytes a tenant already stored are answered with the blob that holds them, so the
+ * same output gets the same id, and hence the same summary, cut and marker, and nothing new stays in the store.
+ * <p>
+ * Every write makes its blob visible first, then claims the blob's content key ({@link BlobLayout#contentKey}: the
+ * tenant, the SHA-256 already computed while writing, and the period its id was made in) with a create that only one
+ * writer can win ({@link BlobStore#createKey}: S3 {@code If-None-Match: *}, a hard link on the filesystem). So a key
+ * only ever names a blob that is whole and visible: there is no moment when it names nothing. The writer that created
+ * the key keeps its blob. A writer that finds the key checks the blob it names: if it is still there, of the same owner
+ * and bytes (its record says), and young enough, the writer removes the blob it just wrote and answers with the one
+ * named; two replicas storing the same bytes at once thus end with one blob and one id.
+ * <p>
+ * Renewal: retention removes a blob by the time in its id ({@code toolspill.retention.max-age}), so keys are per
+ * period of max-age/2 (the period of the writer's id, which is made before its bytes are written). A key of a period
+ * names a blob made in it, so the blob lives for max-age/2 at least after the period ends: an id handed out is never
+ * about to expire. A new period starts a new key, created, never replaced, so renewal is as race-safe as the first
+ * write, and the same bytes get the same id (and answer) for as long as one period, max-age/2 at most. Without
+ * retention there is one key for good.
+ * <p>
+ * A key whose blob is gone (a removal cut short before it removed the key) or too old (a write that took longer than
+ * a period) is replaced, on the condition that it still is what was read ({@link BlobStore#replaceKey}: S3
+ * {@code If-Match}, a rename aside on the filesystem), and the writer keeps its blob; when another writer changed the
+ * key first, it starts over with what is there now, a few times at most. This rare path is as atomic as the backend's
+ * conditional replace: AWS S3 and MinIO check {@code If-Match} atomically; S3Proxy over its filesystem backend checks
+ * it before the write, so two writers replacing the same stale key at once may both win and keep a blob each (two ids
+ * for the same bytes: never a wrong answer). Removing a blob removes its key when the key names it (read, then
+ * removed: a replacement made in between is removed too, which costs the next write of those bytes a new blob, never
+ * a wrong answer). Anything failing on the way (a key that cannot be read or written) leaves the write as it was
+ * without deduplication: the new blob, its own id.
+ * <p>
+ * Tenants: the key's folder is the tenant's, so whether a write hits depends on what that tenant stored alone, never on
+ * another tenant's data, and its cost (one key create, plus a record read and a HEAD on a hit) is the same for all.
+ */
+final class DedupingBlobStore extends ForwardingBlobStore {
+
+    private static final int ATTEMPTS = 3;
+
+    /** Half of retention's max-age: the period of a key, and the age from which a blob is not handed out again; null: no retention. */
+    private final Duration period;
+
+    DedupingBlobStore(BlobStore store, Optional<Duration> maxAge) {
+        super(store);
+        this.period = maxAge.map(age -> age.dividedBy(2)).filter(half -> half.toMillis() > 0).orElse(null);
+    }
+
+    /** The content key of a blob of these bytes and this owner whose id is {@code id}. */
+    private String keyOf(BlobRecord record, BlobId id) {
+        long epoch = period == null ? -1 : Math.max(0, id.created().toEpochMilli()) / period.toMillis();
+        return BlobLayout.contentKey(record.owner(), record.sha256(), epoch);
+    }
+
+    @Override
+    public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
+        return store.putRecorded(id, format, bytes, record).flatMap(made -> settle(made, record));
+    }
+
+    @Override
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
+        BlobUpload upload = store.upload(id, guess, owner);
+        return new BlobUpload() {
+            @Override
+            public Uni<Void> write(Buffer chunk) {
+                return upload.write(chunk);
+            }
+
+            @Override
+            public Uni<Void> write(List<Buffer> chunks) {
+                return upload.write(chunks);
+            }
+
+            @Override
+            public Uni<BlobMetadata> commit(BlobFormat format) {
+                return upload.commit(format).flatMap(made -> settle(made, upload.record()));
+            }
+
+            @Override
+            public BlobRecord record() {
+                return upload.record();
+            }
+
+            @Override
+            public Uni<Void> abort() {
+                return upload.abort();
+            }
+        };
+    }
+
+    /** The blob {@code made} just became visible: what the write answers, that blob or the one the key names. */
+    private Uni<BlobMetadata> settle(BlobMetadata made, BlobRecord record) {
+        String key = keyOf(record, made.id());
+        byte[] value = BlobLayout.blob(made.id(), made.format()).getBytes(StandardCharsets.UTF_8);
+        return claim(made, record, key, value, ATTEMPTS).onFailure().recoverWithItem(failure -> {
+            Log.debugf("Blob %s is kept without its content key: %s", made.id(), failure.toString());
+            return made;
+        });
+    }
+
+    private Uni<BlobMetadata> claim(BlobMetadata made, BlobRecord record, String key, byte[] value, int attempts) {
+        return store.createKey(key, value).flatMap(found -> found.isEmpty() ? Uni.createFrom().item(made)
+                : resolve(made, record, key, value, found.get(), attempts));
+    }
+
+    private Uni<BlobMetadata> resolve(BlobMetadata made, BlobRecord record, String key, byte[] value, StoredKey found, int attempts) {
+        return live(found, record).flatMap(existing -> {
+            if (existing.isPresent()) {
+                if (existing.get().id().equals(made.id())) {
+                    return Uni.createFrom().item(made);
+                }
+                // the answer is the existing blob; one we fail to remove is an orphan retention removes in time
+                return store.delete(made.id()).onFailure().recoverWithNull().replaceWith(existing.get());
+            }
+            return store.replaceKey(key, value, found).flatMap(replaced -> replaced || attempts <= 1 ? Uni.createFrom().item(made)
+                    : claim(made, record, key, value, attempts - 1));
+        });
+    }
+
+    /** The blob a key names, when it still has the bytes of {@code record}, of its owner, and may be handed out again. */
+    private Uni<Optional<BlobMetadata>> live(StoredKey found, BlobRecord record) {
+        Optional<BlobId> named = named(found);
+        if (named.isEmpty() || (period != null && named.get().created().isBefore(Instant.now().minus(period)))) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        BlobId id = named.get();
+        return store.readRecord(id).flatMap(kept -> kept.filter(r -> Objects.equals(r.owner(), record.owner())
+                        && r.sha256().equals(record.sha256()) && r.bytes() == record.bytes()).isEmpty()
+                ? Uni.createFrom().item(Optional.<BlobMetadata>empty())
+                : store.metadata(id).map(Optional::of).onFailure(BlobNotFoundException.class).recoverWithItem(Optional.empty()));
+    }
+
+    /** The id a key's value ({@code blobs/<uuid>.<ext>}) names; empty for a value that is not one. */
+    private static Optional<BlobId> named(StoredKey found) {
+        String text = new String(found.value(), StandardCharsets.UTF_8);
+        return text.startsWith(BlobLayout.BLOBS + "/") ? BlobLayout.idOf(text) : Optional.empty();
+    }
+
+    /** The blob, then its content key if the key still names it (the record, read first, says which key is its). */
+    @Override
+    public Uni<Void> delete(BlobId id) {
+        return store.readRecord(id).onFailure().recoverWithItem(Optional.empty())
+                .flatMap(record -> store.delete(id).chain(() -> record.map(r -> forgetKey(id, r)).orElseGet(() -> Uni.createFrom().voidItem())));
+    }
+
+    private Uni<Void> forgetKey(BlobId id, BlobRecord record) {
+        String key = keyOf(record, id);
+        return store.readKey(key)
+                .flatMap(found -> found.flatMap(DedupingBlobStore::named).filter(id::equals).isPresent() ? store.deleteKey(key)
+                        : Uni.createFrom().voidItem())
+                // a key left behind names a blob that is gone: the next write of those bytes replaces it
+                .onFailure().recoverWithNull();
+    }
+}
