@@ -1,5 +1,6 @@
 package dev.toolspill.blob;
 
+import dev.toolspill.metrics.Telemetry;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
@@ -46,13 +47,17 @@ import java.util.Optional;
  */
 final class DedupingBlobStore extends ForwardingBlobStore {
 
-    private static final int ATTEMPTS = 3;
+    /** Rounds of claim and replace a write tries before it keeps its own blob: each lost round means another writer won one. */
+    private static final int ATTEMPTS = 16;
 
     /** Half of retention's max-age: the period of a key, and the age from which a blob is not handed out again; null: no retention. */
     private final Duration period;
 
-    DedupingBlobStore(BlobStore store, Optional<Duration> maxAge) {
+    private final Telemetry telemetry;
+
+    DedupingBlobStore(BlobStore store, Optional<Duration> maxAge, Telemetry telemetry) {
         super(store);
+        this.telemetry = telemetry;
         this.period = maxAge.map(age -> age.dividedBy(2)).filter(half -> half.toMillis() > 0).orElse(null);
     }
 
@@ -120,10 +125,13 @@ final class DedupingBlobStore extends ForwardingBlobStore {
                     return Uni.createFrom().item(made);
                 }
                 // the answer is the existing blob; one we fail to remove is an orphan retention removes in time
+                telemetry.deduplicated(record.bytes());
                 return store.delete(made.id()).onFailure().recoverWithNull().replaceWith(existing.get());
             }
+            // a lost round means another writer is replacing the key: wait a little (longer each round), then look again
             return store.replaceKey(key, value, found).flatMap(replaced -> replaced || attempts <= 1 ? Uni.createFrom().item(made)
-                    : claim(made, record, key, value, attempts - 1));
+                    : Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(2L * (ATTEMPTS - attempts + 1)))
+                    .flatMap(ignored -> claim(made, record, key, value, attempts - 1)));
         });
     }
 

@@ -22,7 +22,12 @@ public final class StoreLayers {
      * {@code layered} content-addressed per tenant ({@link DedupingBlobStore}): the same bytes of the same tenant are
      * one blob; blobs older than half of {@code maxAge} (retention's) are stored anew.
      */
+    public static BlobStore deduplicating(BlobStore layered, java.util.Optional<Duration> maxAge, Telemetry telemetry) {
+        return new DedupingBlobStore(layered, maxAge, telemetry);
+    }
+
+    /** As above, reporting nothing. */
     public static BlobStore deduplicating(BlobStore layered, java.util.Optional<Duration> maxAge) {
-        return new DedupingBlobStore(layered, maxAge);
+        return deduplicating(layered, maxAge, Telemetry.NONE);
     }
 }

@@ -50,6 +50,8 @@ public class MicrometerTelemetry implements Telemetry {
     private final Set<String> tools = ConcurrentHashMap.newKeySet();
     private final AtomicInteger uploads = new AtomicInteger();
     private final Counter stored;
+    private final Counter deduplicated;
+    private final Counter deduplicatedBytes;
 
     @jakarta.inject.Inject
     public MicrometerTelemetry(MeterRegistry registry, Tracer tracer, ToolspillConfig config, Instance<StoreGauges> gauges,
@@ -63,6 +65,10 @@ public class MicrometerTelemetry implements Telemetry {
         this.tracer = tracer;
         this.maxTools = maxTools;
         this.stored = Counter.builder("toolspill.stored.bytes").description("Bytes of blobs written to the store").register(registry);
+        this.deduplicated = Counter.builder("toolspill.deduplicated.outputs")
+                .description("Outputs whose tenant had stored the same bytes: answered with that blob").register(registry);
+        this.deduplicatedBytes = Counter.builder("toolspill.deduplicated.bytes")
+                .description("Bytes of deduplicated outputs: kept once instead of again").register(registry);
         // the series alerts and dashboards read exist at 0 from the first scrape, not from the first failure or load
         STORE_OPERATIONS.forEach(this::storeErrors);
         List.of("store", "scan").forEach(source -> indexLoads(source));
@@ -116,6 +122,12 @@ public class MicrometerTelemetry implements Telemetry {
     @Override
     public void stored(long bytes) {
         stored.increment(bytes);
+    }
+
+    @Override
+    public void deduplicated(long bytes) {
+        deduplicated.increment();
+        deduplicatedBytes.increment(bytes);
     }
 
     @Override

@@ -27,6 +27,10 @@ public interface Telemetry {
     default void stored(long bytes) {
     }
 
+    /** An output of {@code bytes} its tenant had stored already: answered with that blob, its new copy removed. */
+    default void deduplicated(long bytes) {
+    }
+
     /**
      * A store call ({@code put}, {@code get}, {@code metadata}, {@code delete}...): timed and traced; a failure that
      * {@code fault} accepts counts as a store error (an unknown id is an answer, not an error of the store).

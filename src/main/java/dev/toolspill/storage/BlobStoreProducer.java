@@ -50,7 +50,7 @@ public class BlobStoreProducer {
         Log.infof("Blob store: %s at %s%s", config.blobStore().type(), store.location(),
                 config.blobStore().dedup() ? " (the same bytes of a tenant are one blob)" : "");
         BlobStore layered = StoreLayers.around(store, config.blobStore().timeout(), telemetry, known);
-        BlobStore front = config.blobStore().dedup() ? StoreLayers.deduplicating(layered, config.retention().maxAge()) : layered;
+        BlobStore front = config.blobStore().dedup() ? StoreLayers.deduplicating(layered, config.retention().maxAge(), telemetry) : layered;
         return new SpoolingBlobStore(front, layered, spool, vertx);
     }
 

@@ -87,6 +87,20 @@ class MetricsResourceTest {
     }
 
     @Test
+    void anOutputStoredAgainIsCountedAsDeduplicatedWithItsBytes() {
+        String output = ("a line of an output stored twice " + java.util.UUID.randomUUID() + "\n").repeat(100);
+        Scrape before = Scrape.now(metricsUrl);
+        String first = given().contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=" + PROBE)
+                .then().statusCode(200).extract().path("blob.id");
+        String again = given().contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=" + PROBE)
+                .then().statusCode(200).extract().path("blob.id");
+        assertEquals(first, again, "the same bytes, the same blob");
+        Scrape after = Scrape.now(metricsUrl);
+        assertEquals(1.0, after.delta(before, "toolspill_deduplicated_outputs_total", Map.of()));
+        assertEquals(bytes(output), after.delta(before, "toolspill_deduplicated_bytes_total", Map.of()));
+    }
+
+    @Test
     void theCountersAlertsAndDashboardsReadExistBeforeTheirFirstCount() {
         Scrape scrape = Scrape.now(metricsUrl);
         for (String operation : new String[]{"put", "upload-write", "upload-commit", "get", "check"}) {

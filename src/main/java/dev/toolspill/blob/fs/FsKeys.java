@@ -25,6 +25,8 @@ import java.util.Optional;
 final class FsKeys {
 
     private static final int ATTEMPTS = 3;
+    /** A replace lock older than this was left by a replica that died holding it (a replace takes milliseconds). */
+    static final long STALE_LOCK_MILLIS = 30_000;
 
     private FsKeys() {
     }
@@ -63,42 +65,41 @@ final class FsKeys {
     }
 
     /**
-     * Replaces the key only if it still holds what {@code found} held. The filesystem has no compare-and-swap, so the
-     * key is first renamed aside (a rename is atomic: of replicas racing, one takes it, the others find no key and
-     * answer false), then checked: if what was taken is not what {@code found} held (another replica replaced it
-     * meanwhile), it is linked back unless a newer key is there already, and the answer is false; else the new key is
-     * linked in as {@link #create} does, failing (false) if another writer created one meanwhile. A value names a blob
-     * id made once, so equal bytes are the same key. The caller that gets false reads the key again.
+     * Replaces the key only if it still holds what {@code found} held. The filesystem has no compare-and-swap, so
+     * replacing takes a lock first: {@code <key>.lock}, created only if absent (of replicas racing, one gets it; the
+     * others answer false and the caller tries again a little later). Under the lock the key is read again and, if
+     * unchanged, the new value is renamed over it in one atomic step, so the key never disappears and a concurrent
+     * {@link #create} (a link, which fails while any key is there) cannot slip in between. A key removed meanwhile is
+     * created. A lock left by a replica that died holding it is taken over once older than {@link #STALE_LOCK_MILLIS}.
      */
     static boolean replace(Path root, String name, byte[] value, StoredKey found) throws IOException {
         Path target = root.resolve(name);
-        Path tmp = root.resolve(BlobLayout.TMP);
-        Files.createDirectories(tmp);
-        Path aside = Files.createTempFile(tmp, BlobLayout.tempPrefix(name), BlobLayout.TEMP_SUFFIX);
+        Path lock = target.resolveSibling(target.getFileName() + ".lock");
         try {
-            try {
-                Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
-            } catch (NoSuchFileException e) {
-                return false;
+            Files.createFile(lock);
+        } catch (FileAlreadyExistsException e) {
+            if (System.currentTimeMillis() - Files.getLastModifiedTime(lock).toMillis() > STALE_LOCK_MILLIS) {
+                Files.deleteIfExists(lock); // its holder died: the next attempt takes it
             }
-            byte[] taken;
-            try {
-                taken = Files.readAllBytes(aside);
-            } catch (NoSuchFileException e) {
-                return false; // swept as an old temp file: the next store creates the key anew
-            }
-            if (!Arrays.equals(taken, found.value())) {
-                linkUnlessThere(target, aside);
-                return false;
-            }
+            return false;
+        }
+        try {
+            Optional<StoredKey> now = read(root, name);
             Path fresh = written(root, target, value);
             try {
-                return linkUnlessThere(target, fresh);
+                if (now.isEmpty()) {
+                    return linkUnlessThere(target, fresh);
+                }
+                if (!Arrays.equals(now.get().value(), found.value())) {
+                    return false;
+                }
+                Files.move(fresh, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                return true;
             } finally {
                 Files.deleteIfExists(fresh);
             }
         } finally {
-            Files.deleteIfExists(aside);
+            Files.deleteIfExists(lock);
         }
     }
 
