@@ -94,10 +94,19 @@ public class SharedQuotas {
                 .arg(ask.kind() == Ask.Kind.REQUEST ? -1 : figures.bytesPerDay()).arg(ask.declaredBytes())
                 .arg(ask.kind() == Ask.Kind.UPLOAD ? ask.maxUploads() : -1).arg(lease == null ? "-" : lease)
                 .arg(settings.leaseTtl().toMillis());
-        return redis.send(request)
+        Uni<Response> answer = redis.send(request).memoize().indefinitely();
+        return answer
                 .ifNoItem().after(settings.timeout()).fail()
-                .map(answer -> decided(tenant, figures, ask, lease, answer))
-                .onFailure().recoverWithItem(failure -> fallback(tenant, ask, failure));
+                .map(reply -> decided(tenant, figures, ask, lease, reply))
+                .onFailure().recoverWithItem(failure -> {
+                    if (lease != null) {
+                        // decided locally, but Redis may still run the script and add the lease: when its late answer
+                        // comes, the lease goes, or it would hold a slot for lease-ttl with nobody in it
+                        answer.subscribe().with(late -> redis.send(Request.cmd(Command.ZREM).arg(PREFIX + "uploads:" + tenant).arg(lease))
+                                .subscribe().with(ignored -> { }, this::unreachable), ignored -> { });
+                    }
+                    return fallback(tenant, ask, failure);
+                });
     }
 
     /** Counts bytes this tenant stored, for every replica (and in this replica's own counts, for an outage). */

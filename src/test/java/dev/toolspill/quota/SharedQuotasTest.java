@@ -127,6 +127,27 @@ class SharedQuotasTest {
     }
 
     @Test
+    void anUploadDecidedLocallyAfterATimeoutLeavesNoSlotTakenInRedis() {
+        // a timeout so short that Redis answers after it: the decision is local, and Redis still runs the script
+        var hasty = new SharedQuotas(new TenantQuotas(TenantQuotasTest.limits(0, 0, 0), Map.of(), 0, System::nanoTime, Clock.systemUTC()),
+                new TenantQuotasTest.SharedSettings(Optional.of("redis://127.0.0.1:" + port), Duration.ofNanos(1), LEASE_TTL,
+                        ToolspillConfig.Limits.Shared.Outage.local), vertx);
+        replicas.add(hasty);
+        SharedQuotas patient = replica(0, 0);
+        int local = 0;
+        for (int i = 0; i < 100 && local < 5; i++) {
+            SharedQuotas.Decision late = decide(hasty, "late-tenant", Ask.upload(0, 1));
+            local += late.source() == SharedQuotas.Source.LOCAL ? 1 : 0;
+            hasty.uploaded("late-tenant", late); // ends it as this replica knows it: locally, or its lease when Redis decided
+        }
+        assertEquals(5, local, "decisions made locally, past the timeout");
+        // within a fraction of the lease's life: the late answers removed what the script added, not its expiry
+        SharedQuotas.Decision next = await().atMost(LEASE_TTL.dividedBy(2)).pollInterval(Duration.ofMillis(50))
+                .until(() -> decide(patient, "late-tenant", Ask.upload(0, 1)), decision -> decision.refusal().isEmpty());
+        assertEquals(SharedQuotas.Source.SHARED, next.source());
+    }
+
+    @Test
     void oneReplicaAtATimeHoldsALeaseUntilItExpires() {
         SharedQuotas a = replica(0, 0);
         SharedQuotas b = replica(0, 0);
