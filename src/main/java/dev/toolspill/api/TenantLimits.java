@@ -37,6 +37,8 @@ public class TenantLimits {
     private final int uploadsPerTenant;
     private final ProblemSender problems;
 
+    private final long maxUploadBytes;
+
     public TenantLimits(TenantQuotas quotas, SharedQuotas shared, EdgeRoutes routes, IngestPermits permits, ToolspillConfig config,
                         ProblemSender problems, Telemetry telemetry) {
         this.quotas = quotas;
@@ -46,6 +48,7 @@ public class TenantLimits {
         this.uploadsPerTenant = uploadsPerTenant(config.ingest().maxConcurrentPerTenant(), config.ingest().tenantShare(),
                 permits.max(), config.auth().enabled());
         this.problems = problems;
+        this.maxUploadBytes = config.ingest().maxBytes();
     }
 
     /**
@@ -75,7 +78,8 @@ public class TenantLimits {
         }
         String tenant = tenant(context);
         Ask ask = switch (kind) {
-            case UPLOAD -> Ask.upload(declaredLength(context), uploadsPerTenant);
+            // a body over the ingest cap is the body caps' to refuse (413), not a day's budget's (429 until midnight)
+            case UPLOAD -> Ask.upload(declaredLength(context) > maxUploadBytes ? 0 : declaredLength(context), uploadsPerTenant);
             case STORING -> Ask.STORING; // tools' outputs are stored too: a spent day's budget refuses the batch
             default -> Ask.REQUEST;
         };

@@ -58,6 +58,19 @@ class TenantLimitsTest {
     }
 
     @Test
+    void aBodyOverTheIngestCapIs413NotADaysBudgetSpent() throws Exception {
+        // announced, never sent: 2 GB is over toolspill.ingest.max-bytes (1 GiB) and over the tenant's 3000 bytes a day
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", io.restassured.RestAssured.port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(("POST /v1/tool-outputs?tool=t HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + KEY_C
+                    + "\r\nContent-Type: text/plain\r\nContent-Length: 2000000000\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            assertEquals("HTTP/1.1 413 Request Entity Too Large", status);
+        }
+    }
+
+    @Test
     void theDailyByteBudgetRefusesAnUploadThatWouldPassIt() {
         String output = "a line of a stored output\n".repeat(80); // 2080 bytes: stored, not inline
         as(KEY_C).contentType(ContentType.TEXT).body(output).when().post("/v1/tool-outputs?tool=t")
