@@ -158,6 +158,9 @@ def write_phase():
     warm = run([post(lines(200_000, "warm"))])
     measure("inline output (300 B)", [post(b"x" * 299 + b"\n") for _ in range(2000)])
     small = measure("stored output (100 KiB text)", [post(lines(1000, f"s{i}")) for i in range(300)])
+    again = measure("the same 100 KiB output again (deduplicated)", [post(lines(1000, f"s{i}")) for i in range(300)])
+    if [json.loads(b)["blob"]["id"] for _, b in again] != [json.loads(b)["blob"]["id"] for _, b in small]:
+        sys.exit("a repeated output was not answered with its first blob's id")
     big = measure("stored output (20 MiB text, multipart)", [post(lines(200_000, f"b{i}")) for i in range(6)])
     ids = {"small": [json.loads(body)["blob"]["id"] for _, body in small], "big": [json.loads(body)["blob"]["id"] for _, body in big],
            "warm": json.loads(warm[0][1])["blob"]["id"]}
