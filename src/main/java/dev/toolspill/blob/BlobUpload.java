@@ -53,4 +53,37 @@ public interface BlobUpload {
      * blob alone. Never fails: what it cannot remove now, the sweep of unfinished writes removes.
      */
     Uni<Void> abort();
+
+    /**
+     * {@code upload} as it is, but its commit followed by {@code then} (given the blob made and its record): how a
+     * layer of the store adds a step to a commit. Writes pass through as they come, batches included.
+     */
+    static BlobUpload thenOnCommit(BlobUpload upload, java.util.function.BiFunction<BlobMetadata, BlobRecord, Uni<BlobMetadata>> then) {
+        return new BlobUpload() {
+            @Override
+            public Uni<Void> write(Buffer chunk) {
+                return upload.write(chunk);
+            }
+
+            @Override
+            public Uni<Void> write(List<Buffer> chunks) {
+                return upload.write(chunks);
+            }
+
+            @Override
+            public Uni<BlobMetadata> commit(BlobFormat format) {
+                return upload.commit(format).flatMap(made -> then.apply(made, upload.record()));
+            }
+
+            @Override
+            public BlobRecord record() {
+                return upload.record();
+            }
+
+            @Override
+            public Uni<Void> abort() {
+                return upload.abort();
+            }
+        };
+    }
 }

@@ -3,12 +3,10 @@ package dev.toolspill.blob;
 import dev.toolspill.metrics.Telemetry;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.buffer.Buffer;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -74,33 +72,7 @@ final class DedupingBlobStore extends ForwardingBlobStore {
 
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
-        BlobUpload upload = store.upload(id, guess, owner);
-        return new BlobUpload() {
-            @Override
-            public Uni<Void> write(Buffer chunk) {
-                return upload.write(chunk);
-            }
-
-            @Override
-            public Uni<Void> write(List<Buffer> chunks) {
-                return upload.write(chunks);
-            }
-
-            @Override
-            public Uni<BlobMetadata> commit(BlobFormat format) {
-                return upload.commit(format).flatMap(made -> settle(made, upload.record()));
-            }
-
-            @Override
-            public BlobRecord record() {
-                return upload.record();
-            }
-
-            @Override
-            public Uni<Void> abort() {
-                return upload.abort();
-            }
-        };
+        return BlobUpload.thenOnCommit(store.upload(id, guess, owner), this::settle);
     }
 
     /** The blob {@code made} just became visible: what the write answers, that blob or the one the key names. */

@@ -2,7 +2,6 @@ package dev.toolspill.blob;
 
 import io.smallrye.mutiny.Uni;
 
-import io.vertx.mutiny.core.buffer.Buffer;
 import java.util.Optional;
 
 /**
@@ -25,28 +24,10 @@ final class RecordKeepingBlobStore extends ForwardingBlobStore {
 
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
-        BlobUpload upload = store.upload(id, guess, owner);
-        return new BlobUpload() {
-            @Override
-            public Uni<Void> write(Buffer chunk) {
-                return upload.write(chunk);
-            }
-
-            @Override
-            public Uni<BlobMetadata> commit(BlobFormat format) {
-                return upload.commit(format).invoke(() -> known.remember(id, upload.record()));
-            }
-
-            @Override
-            public BlobRecord record() {
-                return upload.record();
-            }
-
-            @Override
-            public Uni<Void> abort() {
-                return upload.abort();
-            }
-        };
+        return BlobUpload.thenOnCommit(store.upload(id, guess, owner), (made, record) -> {
+            known.remember(id, record);
+            return Uni.createFrom().item(made);
+        });
     }
 
     @Override
