@@ -266,7 +266,8 @@ final class Fuzzer {
             }
         }
         if (HOST_PORT.matcher(text).find()) {
-            findings.add(kind + " " + request.method() + " " + request.uri() + " -> " + status + " names a host:port: " + clip(text));
+            java.util.regex.Matcher where = HOST_PORT.matcher(text); where.find();
+            findings.add(kind + " " + request.method() + " " + request.uri() + " -> " + status + " names a host:port (" + text.substring(Math.max(0, where.start() - 300), Math.min(text.length(), where.end() + 40)) + "): " + clip(text));
         }
         if (kind.equals("upload") || kind.equals("seed")) {
             Matcher id = ID.matcher(new String(response.body(), StandardCharsets.UTF_8));
