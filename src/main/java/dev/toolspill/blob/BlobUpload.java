@@ -49,6 +49,15 @@ public interface BlobUpload {
     BlobRecord record();
 
     /**
+     * The record {@link #commit} would keep for the bytes written so far (owner, SHA-256, size), once every write has
+     * completed; nothing is made visible and the upload goes on as before. Empty when this upload cannot tell before it
+     * commits (the outage spool): how the deduplicating layer finds a repeat before it makes a second blob of it.
+     */
+    default Uni<java.util.Optional<BlobRecord>> recordSoFar() {
+        return Uni.createFrom().item(java.util.Optional.empty());
+    }
+
+    /**
      * Drops what was written. Safe after a failure, during a write, and more than once; after a commit it leaves the
      * blob alone. Never fails: what it cannot remove now, the sweep of unfinished writes removes.
      */
@@ -78,6 +87,11 @@ public interface BlobUpload {
             @Override
             public BlobRecord record() {
                 return upload.record();
+            }
+
+            @Override
+            public Uni<java.util.Optional<BlobRecord>> recordSoFar() {
+                return upload.recordSoFar();
             }
 
             @Override

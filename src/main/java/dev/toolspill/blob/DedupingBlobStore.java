@@ -67,12 +67,74 @@ final class DedupingBlobStore extends ForwardingBlobStore {
 
     @Override
     public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
-        return store.putRecorded(id, format, bytes, record).flatMap(made -> settle(made, record));
+        return existing(record, id).onFailure().recoverWithItem(Optional.empty())
+                .flatMap(found -> found.isPresent() ? Uni.createFrom().item(found.get())
+                        : store.putRecorded(id, format, bytes, record).flatMap(made -> settle(made, record)));
+    }
+
+    /** The live blob the key of these bytes names (for a blob of id {@code id}); counted as a repeat when there is one. */
+    private Uni<Optional<BlobMetadata>> existing(BlobRecord record, BlobId id) {
+        return store.readKey(keyOf(record, id))
+                .flatMap(found -> found.isEmpty() ? Uni.createFrom().item(Optional.<BlobMetadata>empty()) : live(found.get(), record))
+                .invoke(found -> found.ifPresent(blob -> telemetry.deduplicated(record.bytes())));
     }
 
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
-        return BlobUpload.thenOnCommit(store.upload(id, guess, owner), this::settle);
+        return new RepeatAware(store.upload(id, guess, owner), id);
+    }
+
+    /**
+     * A streamed write that looks its content key up before it commits: a repeat whose blob is live is dropped
+     * uncommitted (no completion, record, index or removal afterwards: one key read, one record read and one HEAD) and
+     * answered with that blob. Anything else commits and claims the key as {@link #settle} does, which still settles
+     * a race with a writer of the same bytes committing at the same moment.
+     */
+    private final class RepeatAware implements BlobUpload {
+        private final BlobUpload upload;
+        private final BlobUpload settling;
+        private final BlobId id;
+        private volatile BlobRecord repeated;
+
+        RepeatAware(BlobUpload upload, BlobId id) {
+            this.upload = upload;
+            this.settling = BlobUpload.thenOnCommit(upload, DedupingBlobStore.this::settle);
+            this.id = id;
+        }
+
+        @Override
+        public Uni<Void> write(io.vertx.mutiny.core.buffer.Buffer chunk) {
+            return upload.write(chunk);
+        }
+
+        @Override
+        public Uni<Void> write(java.util.List<io.vertx.mutiny.core.buffer.Buffer> chunks) {
+            return upload.write(chunks);
+        }
+
+        @Override
+        public Uni<BlobMetadata> commit(BlobFormat format) {
+            return upload.recordSoFar().flatMap(record -> record.isEmpty() ? Uni.createFrom().item(Optional.<BlobMetadata>empty())
+                            : existing(record.get(), id).invoke(found -> found.ifPresent(blob -> repeated = record.get())))
+                    .onFailure().recoverWithItem(Optional.empty())
+                    .flatMap(found -> found.isEmpty() ? settling.commit(format) : upload.abort().replaceWith(found.get()));
+        }
+
+        @Override
+        public BlobRecord record() {
+            BlobRecord kept = repeated;
+            return kept != null ? kept : upload.record();
+        }
+
+        @Override
+        public Uni<Optional<BlobRecord>> recordSoFar() {
+            return upload.recordSoFar();
+        }
+
+        @Override
+        public Uni<Void> abort() {
+            return upload.abort();
+        }
     }
 
     /** The blob {@code made} just became visible: what the write answers, that blob or the one the key names. */

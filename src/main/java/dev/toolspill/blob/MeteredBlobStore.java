@@ -137,6 +137,11 @@ final class MeteredBlobStore extends ForwardingBlobStore {
         }
 
         @Override
+        public Uni<java.util.Optional<BlobRecord>> recordSoFar() {
+            return upload.recordSoFar();
+        }
+
+        @Override
         public Uni<Void> abort() {
             return upload.abort().onTermination().invoke(this::end);
         }

@@ -44,7 +44,9 @@ final class Committer {
                 .map(meta -> {
                     // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
                     // meta names the blob that holds the bytes: the one written, or the tenant's earlier blob of the same bytes
-                    stages.indexer().keep(meta.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
+                    if (meta.id().equals(out.id())) { // a repeat's blob has its index already
+                        stages.indexer().keep(meta.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
+                    }
                     StoredBlob blob = new StoredBlob(meta.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled());
                     if (out.received() <= stages.inlineMaxBytes()) {
                         // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all

@@ -92,6 +92,45 @@ public abstract class DedupContractTest {
     }
 
     @Test
+    void aRepeatIsAnsweredBeforeAnythingOfItIsMadeVisible() {
+        java.util.concurrent.atomic.AtomicInteger commits = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger puts = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger removals = new java.util.concurrent.atomic.AtomicInteger();
+        BlobStore counting = new ForwardingBlobStore(replica()) {
+            @Override
+            public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
+                puts.incrementAndGet();
+                return store.putRecorded(id, format, bytes, record);
+            }
+
+            @Override
+            public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
+                return BlobUpload.thenOnCommit(store.upload(id, guess, owner), (made, record) -> {
+                    commits.incrementAndGet();
+                    return Uni.createFrom().item(made);
+                });
+            }
+
+            @Override
+            public Uni<Void> delete(BlobId id) {
+                removals.incrementAndGet();
+                return store.delete(id);
+            }
+        };
+        BlobStore store = dedup(counting);
+        byte[] bytes = unique(70_000);
+        BlobMetadata first = upload(store, bytes, "acme");
+        BlobMetadata streamed = upload(store, bytes, "acme");
+        BlobMetadata put = put(store, bytes, "acme");
+        assertEquals(first, streamed);
+        assertEquals(first, put);
+        assertEquals(1, commits.get(), "the streamed repeat was dropped uncommitted");
+        assertEquals(0, puts.get(), "the repeat in memory was never written");
+        assertEquals(0, removals.get(), "nothing was made to be removed again");
+        assertEquals(List.of(first.id()), List.copyOf(blobsWith(counting, bytes)));
+    }
+
+    @Test
     void nobodysBytesAreDeduplicatedToo() {
         BlobStore store = dedup(replica());
         byte[] bytes = unique(900);

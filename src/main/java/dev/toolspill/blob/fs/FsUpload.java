@@ -131,6 +131,16 @@ final class FsUpload implements BlobUpload {
         }
     }
 
+    /** The digest so far from a copy of it, so the upload goes on as if it had not been asked. */
+    @Override
+    public Uni<java.util.Optional<BlobRecord>> recordSoFar() {
+        return hops.call(() -> {
+            synchronized (this) {
+                return java.util.Optional.of(new BlobRecord(owner, BlobRecord.hex(((java.security.MessageDigest) digest.clone()).digest()), size));
+            }
+        });
+    }
+
     @Override
     public BlobRecord record() {
         BlobRecord kept = record;

@@ -203,6 +203,12 @@ final class S3Upload implements BlobUpload {
         return new BlobMetadata(id, format, total);
     }
 
+    /** The digest so far from a copy of it, so the upload goes on as if it had not been asked. */
+    @Override
+    public Uni<java.util.Optional<BlobRecord>> recordSoFar() {
+        return hops.call(() -> java.util.Optional.of(new BlobRecord(owner, BlobRecord.hex(((MessageDigest) digest.clone()).digest()), total)));
+    }
+
     @Override
     public BlobRecord record() {
         BlobRecord kept = record;
