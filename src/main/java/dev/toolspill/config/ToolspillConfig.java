@@ -121,6 +121,13 @@ public interface ToolspillConfig {
         @WithDefault("3")
         @Min(value = 0, message = Bounds.AT_LEAST)
         int tailLines();
+
+        /**
+         * Tools (comma-separated; {@code *}: all) whose repeated output (bytes the tenant stored before) is answered with
+         * one line, {@code [blob:<id>] identical to the output you already have}, instead of its summary: for agents
+         * that keep their history. Unset: every repeat gets the same answer as the first time.
+         */
+        Optional<List<String>> repeatReferenceTools();
     }
 
     interface Ingest {

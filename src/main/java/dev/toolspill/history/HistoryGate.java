@@ -43,6 +43,10 @@ public class HistoryGate {
     /** What the marker says when the full output could not be kept. */
     public static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
 
+    /** What a tool set to answer repeats with a reference ({@code toolspill.output.repeat-reference-tools}) says after the tag. */
+    public static final String REPEAT = " identical to the output you already have";
+
+    private final java.util.function.Predicate<String> repeatReference;
     private final Promoter promoter;
     private final Summarizer summarizer;
     private final HistoryLimit limit;
@@ -58,6 +62,8 @@ public class HistoryGate {
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
                        ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage, StoreKind kind) {
         this.kind = kind;
+        this.repeatReference = config.output().repeatReferenceTools()
+                .<java.util.function.Predicate<String>>map(tools -> tool -> tools.contains("*") || tools.contains(tool)).orElse(tool -> false);
         this.outage = outage;
         this.promoter = promoter;
         this.summarizer = summarizer;
@@ -129,7 +135,7 @@ public class HistoryGate {
     private Uni<Admitted> admitStored(String tool, Prepared prepared, String toolSummary, String owner) {
         return storeOrSpool(BlobId.random(), prepared, owner)
                 .map(blob -> limited(tool, summaryOf(blob, prepared.scan(), toolSummary), blob, "full output: " + blob.id().tag()))
-                .call(admitted -> prepared.bytes().length < INDEX_FROM_BYTES ? Uni.createFrom().voidItem()
+                .call(admitted -> prepared.bytes().length < INDEX_FROM_BYTES || admitted.blob().repeat() ? Uni.createFrom().voidItem()
                         : indexer.keep(admitted.blob().id(), prepared.scan().index()))
                 .onFailure().recoverWithItem(failure -> unstored(tool, prepared.text(), failure));
     }
@@ -183,10 +189,14 @@ public class HistoryGate {
         }
         // retries included, storing costs one store deadline at most: then the limit alone guards history
         // the blob that holds the bytes: this id, or the tenant's earlier blob of the same bytes (content addressing)
-        return attempt.ifNoItem().after(storeTimeout).fail().map(meta -> new StoredBlob(meta.id(), prepared.scan().kind(), meta.bytes(), prepared.scan().count()));
+        return attempt.ifNoItem().after(storeTimeout).fail()
+                .map(meta -> new StoredBlob(meta.id(), prepared.scan().kind(), meta.bytes(), prepared.scan().count(), false, !meta.id().equals(id)));
     }
 
     private Admitted limited(String tool, String text, StoredBlob blob, String note) {
+        if (blob != null && blob.repeat() && repeatReference.test(tool)) {
+            return new Admitted(blob.id().tag() + REPEAT, blob, null);
+        }
         Limited limited = limit.apply(tool, text, Cutter.UTF8, note);
         return new Admitted(limited.text(), blob,
                 limited.truncated() ? new Admitted.Truncation(limited.droppedBytes(), blob == null ? null : blob.id()) : null);

@@ -47,7 +47,7 @@ final class Committer {
                     if (meta.id().equals(out.id())) { // a repeat's blob has its index already
                         stages.indexer().keep(meta.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
                     }
-                    StoredBlob blob = new StoredBlob(meta.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled());
+                    StoredBlob blob = new StoredBlob(meta.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled(), !meta.id().equals(out.id()));
                     if (out.received() <= stages.inlineMaxBytes()) {
                         // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all
                         return stages.gate().admitKept(job.tool(), new String(out.first(), StandardCharsets.UTF_8), blob);

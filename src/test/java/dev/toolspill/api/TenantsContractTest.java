@@ -51,6 +51,7 @@ abstract class TenantsContractTest {
         config.put("toolspill.auth.keys.\"team-a\"", sha256(KEY_A));
         config.put("toolspill.auth.keys.\"team-b\"", sha256(KEY_B));
         config.put("toolspill.tenants.\"team-b\".tools", "echo");
+        config.put("toolspill.output.repeat-reference-tools", "kubectl");
         return config;
     }
 
@@ -143,6 +144,29 @@ abstract class TenantsContractTest {
         assertEquals(next, postAs(KEY_A, body).then().statusCode(200).extract().path("blob.id"));
         as(KEY_A).delete("/v1/blobs/" + next).then().statusCode(204);
         as(KEY_B).delete("/v1/blobs/" + other).then().statusCode(204);
+    }
+
+    @Test
+    void aToolSetToAnswerRepeatsWithAReferenceGetsOneLineForTheSameBytesAndOtherToolsTheFullSummary() throws IOException {
+        String body = unique();
+        JsonNode first = MAPPER.readTree(as(KEY_A).contentType(ContentType.TEXT).body(body).post("/v1/tool-outputs?tool=kubectl")
+                .then().statusCode(200).extract().asString());
+        String id = first.path("blob").path("id").asText();
+        assertTrue(first.path("output").asText().startsWith("[blob:" + id + "] "), "the first time: the summary");
+        assertTrue(first.path("output").asText().length() > 100, first.path("output").asText());
+        JsonNode again = MAPPER.readTree(as(KEY_A).contentType(ContentType.TEXT).body(body).post("/v1/tool-outputs?tool=kubectl")
+                .then().statusCode(200).extract().asString());
+        assertEquals("[blob:" + id + "] identical to the output you already have", again.path("output").asText());
+        assertEquals(id, again.path("blob").path("id").asText(), "the blob is named as before");
+        assertEquals(first.path("blob"), again.path("blob"));
+        String other = MAPPER.readTree(as(KEY_A).contentType(ContentType.TEXT).body(body).post("/v1/tool-outputs?tool=x")
+                .then().statusCode(200).extract().asString()).path("output").asText();
+        assertEquals(first.path("output").asText(), other, "a tool not set so: the same summary as the first time");
+        String small = "a short output that stays inline";
+        assertEquals(small, as(KEY_A).contentType(ContentType.TEXT).body(small).post("/v1/tool-outputs?tool=kubectl").then().extract().path("output"));
+        assertEquals(small, as(KEY_A).contentType(ContentType.TEXT).body(small).post("/v1/tool-outputs?tool=kubectl").then().extract().path("output"),
+                "inline outputs are not stored, so never a reference");
+        as(KEY_A).delete("/v1/blobs/" + id).then().statusCode(204);
     }
 
     @Test
