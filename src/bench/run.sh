@@ -686,6 +686,11 @@ run_row 6 "1 MiB ranged GET vs nginx" "≥ 0.5" bench_range
 run_row 7 "peak RSS during the 1 GiB ingest" "HTTP 200 within -Xmx$HEAP" bench_rss
 run_row 8 "ingest 256 MiB into fs vs nginx PUT + sync" "≥ 0.9" bench_fs_ingest_nginx
 run_row 9 "MCP tools/call vs /v1/tool-calls (inline output)" "≥ 0.7" bench_mcp
+source "$ROOT/src/bench/dedup.sh"
+run_row 10 "ingest of new 64 KiB outputs into fs, dedup on vs off" "≥ 0.95" bench_dedup_fs_small
+run_row 10b "ingest of new 64 KiB outputs into S3, dedup on vs off" "≥ 0.95" bench_dedup_s3_small
+run_row 10c "ingest of new 8 MiB outputs into fs, dedup on vs off" "≥ 0.95" bench_dedup_fs_large
+run_row 10d "ingest of new 8 MiB outputs into S3, dedup on vs off" "≥ 0.95" bench_dedup_s3_large
 ensure_fs
 
 # ---------------------------------------------------------------- report

@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * Content keys ({@link BlobLayout#contentKey}) as files, safe when replicas share the volume. A key is written whole to
- * {@code tmp/}, fsynced, then hard-linked to its name: {@code link(2)} fails when the name exists, atomically, so of
+ * {@code tmp/}, then hard-linked to its name: {@code link(2)} fails when the name exists, atomically, so of
  * writers racing exactly one creates the key, and nobody ever reads a key partly written. Blocking: callers run these
  * on worker threads.
  */
@@ -117,14 +117,18 @@ final class FsKeys {
         }
     }
 
-    /** The value in a temp file, durable, ready to be linked to its name. */
+    /**
+     * The value in a temp file, ready to be linked to its name; not fsynced: a key is advisory. One that a crash loses
+     * or leaves empty costs the next write of its bytes a blob of its own, never a wrong answer, since the blob a key
+     * names is checked (owner, SHA-256, size, still there) before it is handed out; the blob itself was made durable
+     * before its key was written.
+     */
     private static Path written(Path root, Path target, byte[] value) throws IOException {
         Path tmp = root.resolve(BlobLayout.TMP);
         Files.createDirectories(tmp);
         Path temp = Files.createTempFile(tmp, BlobLayout.tempPrefix(target.toString()), BlobLayout.TEMP_SUFFIX);
         try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
             FsFiles.writeFully(channel, ByteBuffer.wrap(value));
-            channel.force(true);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);
             throw e;

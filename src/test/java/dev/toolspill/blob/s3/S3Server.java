@@ -119,7 +119,13 @@ public final class S3Server {
     }
 
     public S3AsyncClient client() {
+        return client(List.of());
+    }
+
+    /** A client whose every request passes {@code interceptors} too (to count the requests a store makes). */
+    public S3AsyncClient client(List<software.amazon.awssdk.core.interceptor.ExecutionInterceptor> interceptors) {
         return S3AsyncClient.builder()
+                .overrideConfiguration(override -> override.executionInterceptors(interceptors))
                 .httpClientBuilder(NettyNioAsyncHttpClient.builder())
                 .endpointOverride(URI.create(endpoint))
                 .forcePathStyle(true)

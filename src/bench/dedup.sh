@@ -1,0 +1,102 @@
+# Sourced by src/bench/run.sh: rows 10 to 10d, what content addressing (toolspill.blob-store.dedup) costs the ingest
+# of outputs that are all new, on fs and on S3 (S3Proxy), for 64 KiB outputs (where its cost per output weighs most)
+# and 8 MiB ones. Two Toolspills per row, alike but for dedup, each on a store of its own, take text outputs that never
+# repeat (a run label, the wrk thread and a counter start each body), from wrk at -c8, in the order off, on, on, off;
+# the stores are emptied between measurements.
+
+DEDUP_BODY_BYTES=65536
+
+dedup_lua() { # file: a wrk script posting 64 KiB text bodies that never repeat (label from the script's argument)
+    cat > "$1" <<LUA
+local threads = 0
+function setup(thread)
+    threads = threads + 1
+    thread:set("tid", threads)
+end
+function init(args)
+    label = args[1] or "run"
+    n = 0
+    pad = string.rep("0123456789 an output line of a tool, the same in every body but its first line: abcdefghijklmnop\n", $((DEDUP_BODY_BYTES / 100)))
+    wrk.method = "POST"
+    wrk.headers["Content-Type"] = "text/plain"
+end
+function request()
+    n = n + 1
+    return wrk.format(nil, nil, nil, label .. " " .. tid .. " " .. n .. "\n" .. pad)
+end
+LUA
+}
+
+dedup_pair() { # kind name-on name-off port-on port-off: the two rates, measured off, on, on, off, the stores emptied between
+    local kind=$1 on=$2 off=$3 pon=$4 poff=$5 lua=$W/dedup.lua o1 d1 d2 o2
+    dedup_lua "$lua"
+    local url_on="http://127.0.0.1:$pon/v1/tool-outputs?tool=bench" url_off="http://127.0.0.1:$poff/v1/tool-outputs?tool=bench"
+    wrk -t2 -c8 -d"${WARMUP}s" -s "$lua" "$url_on" -- warm-on > /dev/null
+    wrk -t2 -c8 -d"${WARMUP}s" -s "$lua" "$url_off" -- warm-off > /dev/null
+    dedup_clear "$kind"
+    o1=$(CONNECTIONS=8 wrk_rps "$kind-dedup-off-1" -d"${DURATION}s" -s "$lua" "$url_off" -- off-1); dedup_clear "$kind"
+    d1=$(CONNECTIONS=8 wrk_rps "$kind-dedup-on-1" -d"${DURATION}s" -s "$lua" "$url_on" -- on-1); dedup_clear "$kind"
+    d2=$(CONNECTIONS=8 wrk_rps "$kind-dedup-on-2" -d"${DURATION}s" -s "$lua" "$url_on" -- on-2); dedup_clear "$kind"
+    o2=$(CONNECTIONS=8 wrk_rps "$kind-dedup-off-2" -d"${DURATION}s" -s "$lua" "$url_off" -- off-2); dedup_clear "$kind"
+    note "$kind, $DEDUP_BODY_BYTES-byte new outputs, dedup on, req/s: $d1 $d2; dedup off, req/s: $o1 $o2"
+    DEDUP_ON=$(calc "($d1 + $d2) / 2")
+    DEDUP_OFF=$(calc "($o1 + $o2) / 2")
+}
+
+dedup_row() { # kind
+    local r
+    r=$(calc "$DEDUP_ON / $DEDUP_OFF")
+    row "ingest of new $(calc "$DEDUP_BODY_BYTES / 1024" 0) KiB outputs into $1, dedup on (req/s, c8, 2 × ${DURATION} s)" \
+        "$(calc "$DEDUP_ON" 0) req/s ($(calc "$DEDUP_ON * $DEDUP_BODY_BYTES / $MIB" 0) MiB/s)" \
+        "$(calc "$DEDUP_OFF" 0) req/s, \`toolspill.blob-store.dedup=false\`" "$r" "≥ 0.95" "$(met "$r >= 0.95")"
+}
+
+bench_dedup_fs_small() { DEDUP_BODY_BYTES=65536 bench_dedup_fs; }
+bench_dedup_s3_small() { DEDUP_BODY_BYTES=65536 bench_dedup_s3; }
+bench_dedup_fs_large() { DEDUP_BODY_BYTES=8388608 bench_dedup_fs; }
+bench_dedup_s3_large() { DEDUP_BODY_BYTES=8388608 bench_dedup_s3; }
+
+bench_dedup_fs() {
+    local pon poff
+    DEDUP_ROOTS="$W/dedup-on $W/dedup-off"
+    dedup_clear() { local r; for r in $DEDUP_ROOTS; do rm -rf "$r"/blobs/* "$r"/index/* "$r"/tmp/* "$r"/records/* "$r"/hashes/*; done; }
+    pon=$(free_port)
+    start_toolspill toolspill-dedup-on "$pon" -Dtoolspill.blob-store.fs.root="$W/dedup-on"
+    local pid_on=$LAST_PID
+    poff=$(free_port)
+    start_toolspill toolspill-dedup-off "$poff" -Dtoolspill.blob-store.fs.root="$W/dedup-off" -Dtoolspill.blob-store.dedup=false
+    local pid_off=$LAST_PID
+    dedup_pair fs on off "$pon" "$poff"
+    stop_pid "$pid_on"
+    stop_pid "$pid_off"
+    rm -rf "$W/dedup-on" "$W/dedup-off"
+    dedup_row "\`fs\`"
+}
+
+bench_dedup_s3() {
+    local s3port props pon poff s3pid
+    s3port=$(free_port)
+    mkdir -p "$W/dedup-s3/data/dedup-on" "$W/dedup-s3/data/dedup-off"
+    props=$W/dedup-s3/s3proxy.properties
+    source "$ROOT/src/it/lib/s3proxy.sh"
+    s3proxy_properties "$props" "http://127.0.0.1:$s3port" bench bench-secret "$W/dedup-s3/data"
+    start_bg "$W/dedup-s3proxy.log" java -Xmx512m -jar "$S3PROXY" --properties "$props"
+    s3pid=$LAST_PID
+    wait_http s3proxy "http://127.0.0.1:$s3port/" "$s3pid" "$W/dedup-s3proxy.log" any
+    dedup_clear() { rm -rf "${W:?}"/dedup-s3/data/dedup-on/* "${W:?}"/dedup-s3/data/dedup-off/*; }
+    local s3=(-Dtoolspill.blob-store.type=s3 -Dquarkus.s3.endpoint-override="http://127.0.0.1:$s3port" -Dquarkus.s3.path-style-access=true
+        -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static
+        -Dquarkus.s3.aws.credentials.static-provider.access-key-id=bench -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=bench-secret)
+    pon=$(free_port)
+    start_toolspill toolspill-s3-dedup-on "$pon" "${s3[@]}" -Dtoolspill.blob-store.s3.bucket=dedup-on
+    local pid_on=$LAST_PID
+    poff=$(free_port)
+    start_toolspill toolspill-s3-dedup-off "$poff" "${s3[@]}" -Dtoolspill.blob-store.s3.bucket=dedup-off -Dtoolspill.blob-store.dedup=false
+    local pid_off=$LAST_PID
+    dedup_pair s3 on off "$pon" "$poff"
+    stop_pid "$pid_on"
+    stop_pid "$pid_off"
+    stop_pid "$s3pid"
+    rm -rf "$W/dedup-s3"
+    dedup_row "S3 (S3Proxy)"
+}
