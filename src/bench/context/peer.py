@@ -71,8 +71,11 @@ class Tools:
 
 
 def jq_path(pointer):
-    """A JSON pointer as a jq path: digits index an array (the questions say which parts are arrays), else keys."""
-    return "." + "".join("[%s]" % (t if t.isdigit() else json.dumps(t)) for t in tokens(pointer))
+    """A JSON pointer as a jq path as one would write it (.results[41234].address.city, .["eu-west-1"]): digits index
+    an array (the questions say which parts are arrays), else keys."""
+    path = "".join("[%s]" % t if t.isdigit() else "." + t if re.fullmatch(r"[A-Za-z_]\w*", t) else "[%s]" % json.dumps(t)
+                   for t in tokens(pointer))
+    return path if path.startswith(".") else "." + path
 
 
 def bare(regex):
@@ -150,7 +153,7 @@ def json_task(task, tools, call):
         return loads(call("jq " + program, tools.jq(program)))
     if kind == "json_last":
         if task.pointer == "":
-            program = ".[-1]" + jq_path(task.answer)[1:]
+            program = ".[-1]" + jq_path(task.answer)
         else:
             program = jq_path(task.pointer) + " | keys_unsorted | last"
         return loads(call("jq " + program, tools.jq(program)))
