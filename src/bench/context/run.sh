@@ -20,7 +20,7 @@ for arg in "$@"; do
     case $arg in
         --no-build) BUILD=0 ;;
         --big|--no-write|--keep) ARGS+=("$arg") ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
