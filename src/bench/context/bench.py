@@ -1,8 +1,10 @@
-"""Context-economy benchmark: needle tasks over large outputs, answered by three strategies; see BENCHMARKS.md.
+"""Context-economy benchmark: needle tasks over large outputs, answered by four strategies, and a conversation that
+gets the same output ten times; see BENCHMARKS.md.
 
 Started by run.sh. Prepares the outputs, computes every expected answer, starts Toolspill from
-target/quarkus-app on a free loopback port with a temp filesystem store, runs every task with every strategy, stops
-the service and prints (and writes into BENCHMARKS.md) the table.
+target/quarkus-app on a free loopback port with a temp filesystem store, runs the repeats and every task with every
+strategy, stops the service, counts the tokens (o200k_base) of every tool result and prints (and writes into
+BENCHMARKS.md) the tables.
 """
 import argparse
 import http.client
@@ -19,8 +21,11 @@ import time
 import urllib.parse
 
 import data
+import peer
+import repeats
 import strategies
 import tasks as task_module
+import tokens
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 APP = os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar")
@@ -31,16 +36,21 @@ def say(*parts):
     print("==>", *parts, file=sys.stderr, flush=True)
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 class Service:
     """Toolspill on a free loopback port, filesystem store under root, no API keys; stopped by stop()."""
 
     def __init__(self, root, log_path):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port, self.management = free_port(), free_port()
         self.log = open(log_path, "w")
         self.process = subprocess.Popen(
-            ["java", "-Xmx256m", "-Dquarkus.management.port=0", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=%d" % self.port,
+            ["java", "-Xmx256m", "-Dquarkus.management.port=%d" % self.management, "-Dquarkus.management.host=127.0.0.1",
+             "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=%d" % self.port,
              "-Dtoolspill.auth.enabled=false", "-Dtoolspill.blob-store.fs.root=" + root,
              "-Dtoolspill.ingest.max-bytes=2147483648", "-jar", APP],
             stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -56,8 +66,8 @@ class Service:
                 raise SystemExit("Toolspill did not become ready; see " + log_path)
             time.sleep(0.2)  # poll interval of the readiness check
 
-    def request(self, method, path, body=None, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+    def request(self, method, path, body=None, headers=None, port=None):
+        conn = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=600)
         try:
             conn.request(method, path, body=body, headers=headers or {})
             response = conn.getresponse()
@@ -95,11 +105,20 @@ class Client:
         return item
 
     def inspect(self, blob, selector):
-        call = {"calls": [{"id": "c1", "name": "inspect", "arguments": {"blob_id": blob, "selector": selector}}]}
+        arguments = {"blob_id": blob} if selector is None else {"blob_id": blob, "selector": selector}  # None: the head
+        call = {"calls": [{"id": "c1", "name": "inspect", "arguments": arguments}]}
         status, answer = self.service.request("POST", "/v1/tool-calls", json.dumps(call).encode(), {"Content-Type": "application/json"})
         if status != 200:
             raise SystemExit("inspect %s answered %d: %s" % (selector, status, answer[:500]))
         return json.loads(answer)["results"][0]
+
+    def deduplicated(self):
+        """toolspill_deduplicated_outputs_total from /q/metrics on the management port."""
+        status, body = self.service.request("GET", "/q/metrics", port=self.service.management)
+        if status != 200:
+            raise SystemExit("/q/metrics answered %d" % status)
+        return sum(float(line.split(" # ")[0].rsplit(" ", 1)[1]) for line in body.decode().splitlines()  # " # ": an exemplar
+                   if line.startswith("toolspill_deduplicated_outputs_total"))
 
     def timed_inspect(self, blob, selector):
         path = "/v1/blobs/%s/inspect?selector=%s" % (blob, urllib.parse.quote(selector))
@@ -124,10 +143,15 @@ def run(args, work):
     say("computing the expected answers of", len(task_list), "tasks")
     task_module.expect(task_list, datasets)
 
-    service = Service(os.path.join(work, "fs"), os.path.join(work, "toolspill.log"))
+    tokenizer = tokens.Tokenizer()
+    fs_root = os.path.join(work, "fs")
+    service = Service(fs_root, os.path.join(work, "toolspill.log"))
     try:
         client = Client(service)
         say("Toolspill on 127.0.0.1:%d; inspect offers grep: %s" % (service.port, "yes" if client.grep else "no"))
+        repeated = datasets[repeats.DATASET]
+        say("repeats: %s returned %d times" % (repeated.name, repeats.REPEATS))
+        repeat_rows = repeats.run(client, repeated, fs_root, tokenizer)
         items = {}
         for name, dataset in datasets.items():
             say("ingest", name, "(%d bytes)" % dataset.size)
@@ -138,14 +162,18 @@ def run(args, work):
             dataset = datasets[task.dataset]
             if task.dataset not in saved:
                 saved[task.dataset] = strategies.SavedFile(dataset.path)
+            tools = peer.Tools(dataset, saved[task.dataset], tokenizer)
             outcomes = [strategies.truncation(task, dataset), strategies.paging(task, dataset, saved[task.dataset]),
-                        strategies.toolspill(task, items[task.dataset], client)]
+                        peer.peer(task, dataset, tools, dataset.path), strategies.toolspill(task, items[task.dataset], client)]
+            for o in outcomes:
+                o.tokens = sum(tokenizer.count(text) for text in o.texts)
             rows.append((task, outcomes))
-            say("%-7s %s" % (task.id, "  ".join("%s %d/%d" % (verdict(o, task.expected), o.calls, o.bytes) for o in outcomes)))
+            say("%-7s %s" % (task.id, "  ".join("%s %d/%d/%d" % (verdict(o, task.expected), o.calls, o.bytes, o.tokens) for o in outcomes)))
         grep_row = grep_timing(client, items[log.name]["blob"]["id"], log) if client.grep else None
     finally:
         service.stop()
-    return report(rows, datasets, client.grep, grep_row, log)
+        tokenizer.close()
+    return report(rows, datasets, client.grep, grep_row, log) + "\n" + repeat_report(repeat_rows, repeated)
 
 
 def grep_timing(client, blob, log):
@@ -170,7 +198,7 @@ def kib(n):
 
 def cell(outcome, expected):
     mark = {"yes": "✓", "no": "✗", "wrong": "✗ (wrong)"}[verdict(outcome, expected)]
-    return "%s %d · %s" % (mark, outcome.calls, kib(outcome.bytes))
+    return "%s %d · %s · %s tok" % (mark, outcome.calls, kib(outcome.bytes), outcome.tokens)
 
 
 def short(value, width=28):
@@ -178,47 +206,94 @@ def short(value, width=28):
     return "`%s`" % (text if len(text) <= width else text[:width - 1] + "…").replace("|", "\\|").replace("`", "'")
 
 
+def steps(outcome):
+    return ", ".join("`%s`" % s.replace("|", "\\|") for s in outcome.steps[1:]) or "the first result"
+
+
+NAMES = ["truncation (10 KiB head + tail)", "2 KB preview + reads of %d lines" % strategies.PAGE,
+         "peer: 2 KB preview + saved file with read, grep, jq", "Toolspill (summary + inspect)"]
+PEER, TOOLSPILL = 2, 3
+
+
 def report(rows, datasets, grep, grep_row, log):
-    names = ["truncation (10 KiB head + tail)", "2 KB preview + reads of %d lines" % strategies.PAGE, "Toolspill (summary + inspect)"]
     out = []
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     out.append("Run of `bash src/bench/context/run.sh%s` on %s, commit `%s`; the service's inspect %s `grep:`%s." % (
         " --big" if log.size > 500 * data.MIB else "", time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), commit or "?",
         "offers" if grep else "does not offer", "" if grep else " (search tasks page through lines: and slice: instead)"))
     out.append("")
-    out.append("Outputs: " + "; ".join("%s %s (%s)" % (d.name, kib(d.size).replace("KiB", "KiB") if d.size < data.MIB
+    out.append("Outputs: " + "; ".join("%s %s (%s)" % (d.name, kib(d.size) if d.size < data.MIB
                                                         else "%.1f MiB" % (d.size / data.MIB), d.origin) for d in datasets.values()) + ".")
     out.append("")
-    out.append("Each cell: answered (✓) or not (✗), calls (the one that made the output included), bytes added to the context.")
+    out.append("Each cell: answered (✓) or not (✗), calls (the one that made the output included), bytes and tokens "
+               "(o200k_base) added to the context.")
     out.append("")
-    out.append("| task | output | question | answer | %s | %s | %s | Toolspill's selectors |" % tuple(names))
-    out.append("|---|---|---|---|---|---|---|---|")
+    out.append("| task | output | question | answer | %s | %s | %s | %s | the peer's calls | Toolspill's selectors |" % tuple(NAMES))
+    out.append("|---|---|---|---|---|---|---|---|---|---|")
     for task, outcomes in rows:
-        steps = ", ".join("`%s`" % s.replace("|", "\\|") for s in outcomes[2].steps[1:]) or "the summary"
-        out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (task.id, task.dataset, task.question.replace("|", "\\|"),
-                   short(task.expected), *(cell(o, task.expected) for o in outcomes), steps))
+        out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            task.id, task.dataset, task.question.replace("|", "\\|"), short(task.expected), *(cell(o, task.expected) for o in outcomes),
+            steps(outcomes[PEER]), steps(outcomes[TOOLSPILL])))
     out.append("")
-    out.append("| strategy | answered | calls (total) | calls (median) | bytes added (total) | bytes added (median) | bytes added (max) |")
-    out.append("|---|---|---|---|---|---|---|")
-    for i, name in enumerate(names):
+    out.append("| strategy | answered | calls (total) | calls (median) | bytes added (total) | bytes (median) | bytes (max) "
+               "| tokens added (total) | tokens (median) | tokens (max) |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|")
+    totals = []
+    for i, name in enumerate(NAMES):
         outcomes = [r[1][i] for r in rows]
         answered = sum(verdict(o, t.expected) == "yes" for (t, _), o in zip(rows, outcomes))
-        out.append("| %s | %d of %d | %d | %g | %s | %s | %s |" % (name, answered, len(rows), sum(o.calls for o in outcomes),
-                   statistics.median(o.calls for o in outcomes), kib(sum(o.bytes for o in outcomes)),
-                   kib(statistics.median(o.bytes for o in outcomes)), kib(max(o.bytes for o in outcomes))))
-    toolspill = [r[1][2] for r in rows]
+        total = dict(answered=answered, calls=statistics.median(o.calls for o in outcomes), tokens=sum(o.tokens for o in outcomes),
+                     median_tokens=statistics.median(o.tokens for o in outcomes))
+        totals.append(total)
+        out.append("| %s | %d of %d | %d | %g | %s | %s | %s | %d | %g | %d |" % (
+            name, answered, len(rows), sum(o.calls for o in outcomes), total["calls"], kib(sum(o.bytes for o in outcomes)),
+            kib(statistics.median(o.bytes for o in outcomes)), kib(max(o.bytes for o in outcomes)), total["tokens"],
+            total["median_tokens"], max(o.tokens for o in outcomes)))
+    toolspill = [r[1][TOOLSPILL] for r in rows]
     met = (all(verdict(o, t.expected) == "yes" for (t, _), o in zip(rows, toolspill))
            and statistics.median(o.calls for o in toolspill) <= 2 and statistics.median(o.bytes for o in toolspill) <= 2048)
     missed = [t.id for (t, _), o in zip(rows, toolspill) if verdict(o, t.expected) != "yes"]
     out.append("")
     out.append("Target for Toolspill: every task answered, median ≤ 2 calls and ≤ 2 KiB added per task: %s%s." % (
         "met" if met else "**not met**", "" if not missed else " (not answered: %s)" % ", ".join(missed)))
+    ours, theirs = totals[TOOLSPILL], totals[PEER]
+    against = (ours["answered"] >= theirs["answered"], ours["calls"] <= 3, ours["tokens"] <= theirs["tokens"] / 2)
+    out.append("")
+    out.append("Target against the strongest peer (issue 25): as many answered (%d against %d: %s), a median of at most 3 calls "
+               "(%g: %s), at most half of the peer's tokens (%d against %d, %.0f%%: %s; per task median %g against %g): %s." % (
+                   ours["answered"], theirs["answered"], "met" if against[0] else "**not met**", ours["calls"],
+                   "met" if against[1] else "**not met**", ours["tokens"], theirs["tokens"], 100 * ours["tokens"] / theirs["tokens"],
+                   "met" if against[2] else "**not met**", ours["median_tokens"], theirs["median_tokens"],
+                   "met" if all(against) else "**not met**"))
     if grep_row:
         ours, theirs = grep_row
         out.append("")
         out.append("`grep:\"card processor timeout\"` over the %.0f MiB log blob (fs store, `GET /v1/blobs/{id}/inspect`): %.3f s; "
                    "`grep -n` on the same file: %.3f s (median of 3 each); ratio %.2f, target ≤ 3: %s." % (
                        log.size / data.MIB, ours, theirs, ours / theirs, "met" if ours <= 3 * theirs else "**not met**"))
+    return "\n".join(out) + "\n"
+
+
+def repeat_report(rows, dataset):
+    out = ["Repeats: %s (%s, %s) returned %d times in one conversation; input tokens summed over the %d turns' prompts, "
+           "without a cache and with a prefix cache (cached tokens at %d%% of the price)." % (
+               dataset.name, "%.1f MiB" % (dataset.size / data.MIB), dataset.origin, repeats.REPEATS, repeats.REPEATS,
+               100 * repeats.CACHED_PRICE), ""]
+    out.append("| strategy | tokens a result | distinct results | stored | input tokens, no cache | price with the prefix cache "
+               "(full-price tokens) | tokens sent before that hit the cache, turns 2-%d | every prompt a prefix of the next |"
+               % repeats.REPEATS)
+    out.append("|---|---|---|---|---|---|---|---|")
+    for name, texts, where, size, per, distinct, plain, cached, share, prefixes in rows:
+        out.append("| %s | %d | %d | %s%s | %d | %.0f | %.1f%% | %s |" % (
+            name, per, distinct, where, " · %.1f MiB" % (size / data.MIB) if size else "", plain, cached, 100 * share,
+            "yes" if prefixes else "no"))
+    name, texts, where, size, per, distinct, plain, cached, share, prefixes = rows[-1]
+    met = where.startswith("1 blob file") and distinct == 1 and prefixes and share == 1
+    out.append("")
+    out.append("Target for Toolspill's repeats: the %d outputs are one stored blob (%s), its %d answers are byte-identical "
+               "(%d distinct), and every earlier prompt is a byte-identical prefix of the next, so that the tokens sent before "
+               "hit the cache on turns 2-%d (%.1f%%): %s." % (repeats.REPEATS, where, repeats.REPEATS, distinct, repeats.REPEATS,
+                                                           100 * share, "met" if met else "**not met**"))
     return "\n".join(out) + "\n"
 
 

@@ -3,8 +3,9 @@ truncated output, the preview and the pages it read, or Toolspill's summary and 
 The model logic may use the task's question (a line number, a search term, a path, a field to read off a line);
 it never sees the expected answer or the file beyond what its calls return.
 
-A call is one tool call, the one that produced the output included; bytes are what the tool results put into the
-context (UTF-8), the calls' own arguments left out.
+A call is one tool call, the one that produced the output included; bytes and tokens are what the tool results put
+into the context (UTF-8; o200k_base tokens, counted in bench.py), the calls' own arguments left out. The fourth
+strategy, the strongest peer (a saved file with read, grep and jq), is in peer.py.
 """
 import json
 import re
@@ -21,10 +22,12 @@ class Outcome:
         self.calls = 0
         self.bytes = 0
         self.steps = []  # what was asked, for the report
+        self.texts = []  # the tool results as they went into the context, for the token counts
 
     def add(self, text, step=None):
         self.calls += 1
         self.bytes += len(text.encode("utf-8"))
+        self.texts.append(text)
         if step:
             self.steps.append(step)
         return text
@@ -48,6 +51,16 @@ def utf8_cut(data, n, from_end=False):
 def truncation(task, dataset):
     """The output as many coding agents keep it: its first and last 10 KiB around a marker of what was dropped."""
     out = Outcome()
+    text, head, tail = truncated(dataset)
+    out.add(text, "head+tail")
+    head_lines = head.split("\n")[:-1] if tail else head.split("\n")  # the last line of the head may be cut
+    tail_lines = tail.split("\n")[1:] if tail else []  # the first line of the tail may be cut
+    out.answer = read_off(task, head, tail, head_lines, tail_lines)
+    return out
+
+
+def truncated(dataset):
+    """The tool result (head, marker, tail), the head and the tail."""
     size = dataset.size
     with open(dataset.path, "rb") as f:
         if size <= 20 * KIB:
@@ -57,11 +70,7 @@ def truncation(task, dataset):
             f.seek(size - 10 * KIB)
             tail = utf8_cut(f.read(), 10 * KIB, from_end=True)
     dropped = size - len(head.encode()) - len(tail.encode())
-    out.add(head + ("\n[... %d bytes truncated ...]\n" % dropped if tail else "") + tail, "head+tail")
-    head_lines = head.split("\n")[:-1] if tail else head.split("\n")  # the last line of the head may be cut
-    tail_lines = tail.split("\n")[1:] if tail else []  # the first line of the tail may be cut
-    out.answer = read_off(task, head, tail, head_lines, tail_lines)
-    return out
+    return head + ("\n[... %d bytes truncated ...]\n" % dropped if tail else "") + tail, head, tail
 
 
 def read_off(task, head, tail, head_lines, tail_lines):
@@ -248,10 +257,17 @@ def toolspill(task, item, client):
 
     def inspect(selector):
         result = client.inspect(blob, selector)
-        out.add(result["output"], selector)
+        out.add(result["output"], selector or "(no selector: the head)")
         return result
 
     kind = task.kind
+    if kind == "long_line":
+        # the question says the line is very long: the head names the longest line and its bytes; read its end
+        m = re.search(r"^line (\d+), \d+ bytes: \S+ or bytes:(\d+)\.\.(\d+)$", inspect(None)["output"], re.M)
+        if m and int(m.group(1)) == task.line:
+            start, end = int(m.group(2)), int(m.group(3))
+            out.answer = field(task.field, cut_content(inspect("bytes:%d..%d" % (max(start, end - 1024), end))))
+            return out
     if kind in ("line", "long_line"):
         first = inspect("lines:%d-%d" % (task.line, task.line))
         text = cut_content(first)
