@@ -27,6 +27,17 @@ end
 LUA
 }
 
+dedup_rm() { # dir...: empties each, trying again while the last uploads of a measurement still land in it
+    local dir i
+    for dir in "$@"; do
+        [ -d "$dir" ] || continue
+        for i in 1 2 3 4 5 6 7 8 9 10; do
+            find "$dir" -mindepth 1 -delete 2>/dev/null && break
+            sleep 0.5
+        done
+    done
+}
+
 dedup_pair() { # kind name-on name-off port-on port-off: the two rates, measured off, on, on, off, the stores emptied between
     local kind=$1 on=$2 off=$3 pon=$4 poff=$5 lua=$W/dedup.lua o1 d1 d2 o2
     dedup_lua "$lua"
@@ -38,15 +49,17 @@ dedup_pair() { # kind name-on name-off port-on port-off: the two rates, measured
     d1=$(CONNECTIONS=8 wrk_rps "$kind-dedup-on-1" -d"${DURATION}s" -s "$lua" "$url_on" -- on-1); dedup_clear "$kind"
     d2=$(CONNECTIONS=8 wrk_rps "$kind-dedup-on-2" -d"${DURATION}s" -s "$lua" "$url_on" -- on-2); dedup_clear "$kind"
     o2=$(CONNECTIONS=8 wrk_rps "$kind-dedup-off-2" -d"${DURATION}s" -s "$lua" "$url_off" -- off-2); dedup_clear "$kind"
-    note "$kind, $DEDUP_BODY_BYTES-byte new outputs, dedup on, req/s: $d1 $d2; dedup off, req/s: $o1 $o2"
+    note "$kind, new $(dedup_size) outputs, dedup on, req/s: $d1 $d2; dedup off, req/s: $o1 $o2"
     DEDUP_ON=$(calc "($d1 + $d2) / 2")
     DEDUP_OFF=$(calc "($o1 + $o2) / 2")
 }
 
+dedup_size() { if [ "$DEDUP_BODY_BYTES" -ge "$MIB" ]; then echo "$((DEDUP_BODY_BYTES / MIB)) MiB"; else echo "$((DEDUP_BODY_BYTES / 1024)) KiB"; fi; }
+
 dedup_row() { # kind
     local r
     r=$(calc "$DEDUP_ON / $DEDUP_OFF")
-    row "ingest of new $(calc "$DEDUP_BODY_BYTES / 1024" 0) KiB outputs into $1, dedup on (req/s, c8, 2 × ${DURATION} s)" \
+    row "ingest of new $(dedup_size) outputs into $1, dedup on (req/s, c8, 2 × ${DURATION} s)" \
         "$(calc "$DEDUP_ON" 0) req/s ($(calc "$DEDUP_ON * $DEDUP_BODY_BYTES / $MIB" 0) MiB/s)" \
         "$(calc "$DEDUP_OFF" 0) req/s, \`toolspill.blob-store.dedup=false\`" "$r" "≥ 0.95" "$(met "$r >= 0.95")"
 }
@@ -59,7 +72,7 @@ bench_dedup_s3_large() { DEDUP_BODY_BYTES=8388608 bench_dedup_s3; }
 bench_dedup_fs() {
     local pon poff
     DEDUP_ROOTS="$W/dedup-on $W/dedup-off"
-    dedup_clear() { local r; for r in $DEDUP_ROOTS; do rm -rf "$r"/blobs/* "$r"/index/* "$r"/tmp/* "$r"/records/* "$r"/hashes/*; done; }
+    dedup_clear() { local r; for r in $DEDUP_ROOTS; do dedup_rm "$r"/blobs "$r"/index "$r"/tmp "$r"/records "$r"/hashes; done; }
     pon=$(free_port)
     start_toolspill toolspill-dedup-on "$pon" -Dtoolspill.blob-store.fs.root="$W/dedup-on"
     local pid_on=$LAST_PID
@@ -83,7 +96,7 @@ bench_dedup_s3() {
     start_bg "$W/dedup-s3proxy.log" java -Xmx512m -jar "$S3PROXY" --properties "$props"
     s3pid=$LAST_PID
     wait_http s3proxy "http://127.0.0.1:$s3port/" "$s3pid" "$W/dedup-s3proxy.log" any
-    dedup_clear() { rm -rf "${W:?}"/dedup-s3/data/dedup-on/* "${W:?}"/dedup-s3/data/dedup-off/*; }
+    dedup_clear() { dedup_rm "${W:?}"/dedup-s3/data/dedup-on "${W:?}"/dedup-s3/data/dedup-off; }
     local s3=(-Dtoolspill.blob-store.type=s3 -Dquarkus.s3.endpoint-override="http://127.0.0.1:$s3port" -Dquarkus.s3.path-style-access=true
         -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static
         -Dquarkus.s3.aws.credentials.static-provider.access-key-id=bench -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=bench-secret)
