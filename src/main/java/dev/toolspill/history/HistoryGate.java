@@ -43,8 +43,12 @@ public class HistoryGate {
     /** What the marker says when the full output could not be kept. */
     public static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
 
-    /** What a tool set to answer repeats with a reference ({@code toolspill.output.repeat-reference-tools}) says after the tag. */
-    public static final String REPEAT = " identical to the output you already have";
+    /**
+     * What a tool set to answer repeats with a reference ({@code toolspill.output.repeat-reference-tools}) says after the
+     * tag. It does not claim the caller saw the first answer (a retry after a lost answer, another session of the
+     * tenant, did not): it says how to read the blob.
+     */
+    public static final String REPEAT = " identical to an output stored before; inspect the blob to read it";
 
     private final java.util.function.Predicate<String> repeatReference;
     private final Promoter promoter;
@@ -191,6 +195,11 @@ public class HistoryGate {
         // the blob that holds the bytes: this id, or the tenant's earlier blob of the same bytes (content addressing)
         return attempt.ifNoItem().after(storeTimeout).fail()
                 .map(meta -> new StoredBlob(meta.id(), prepared.scan().kind(), meta.bytes(), prepared.scan().count(), false, !meta.id().equals(id)));
+    }
+
+    /** Whether {@code admitted} is the one-line reference to a repeat, not the output or its summary. */
+    public static boolean isReference(Admitted admitted) {
+        return admitted.blob() != null && admitted.blob().repeat() && admitted.output().equals(admitted.blob().id().tag() + REPEAT);
     }
 
     private Admitted limited(String tool, String text, StoredBlob blob, String note) {

@@ -97,6 +97,7 @@ public class ToolPipeline {
         List<Uni<CallResult>> runs = calls.stream().map(call -> traced(call, unreadable.get(call.id()), caller, context).emitOn(context)).toList();
         return telemetry.span("tool batch", () -> Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast(),
                         "toolspill.batch.calls", Integer.toString(calls.size()))
+                .map(RepeatsInOrder::summaryFirst)
                 .emitOn(context);
     }
 
@@ -162,7 +163,9 @@ public class ToolPipeline {
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .invoke(admitted -> telemetry.output(call.name(), admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes()))
                 // what a tool's output stored counts against the tenant's bytes a day, as an upload's body does
-                .invoke(admitted -> quotas.stored(TenantQuotas.nameOf(on.tenant()), admitted.blob() == null ? 0 : admitted.blob().bytes()))
+                // (a repeat stored nothing new)
+                .invoke(admitted -> quotas.stored(TenantQuotas.nameOf(on.tenant()),
+                        admitted.blob() == null || admitted.blob().repeat() ? 0 : admitted.blob().bytes()))
                 .map(admitted -> CallResult.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }

@@ -156,7 +156,7 @@ abstract class TenantsContractTest {
         assertTrue(first.path("output").asText().length() > 100, first.path("output").asText());
         JsonNode again = MAPPER.readTree(as(KEY_A).contentType(ContentType.TEXT).body(body).post("/v1/tool-outputs?tool=kubectl")
                 .then().statusCode(200).extract().asString());
-        assertEquals("[blob:" + id + "] identical to the output you already have", again.path("output").asText());
+        assertEquals("[blob:" + id + "] identical to an output stored before; inspect the blob to read it", again.path("output").asText());
         assertEquals(id, again.path("blob").path("id").asText(), "the blob is named as before");
         assertEquals(first.path("blob"), again.path("blob"));
         String other = MAPPER.readTree(as(KEY_A).contentType(ContentType.TEXT).body(body).post("/v1/tool-outputs?tool=x")
