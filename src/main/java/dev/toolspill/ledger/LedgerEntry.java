@@ -2,7 +2,6 @@ package dev.toolspill.ledger;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.toolspill.history.Admitted;
 
 import java.time.Instant;
 import java.util.UUID;
@@ -34,14 +33,14 @@ public record LedgerEntry(
     public static final String INGEST = "ingest";
     public static final String ERROR = "error";
 
-    /** What one call or ingest gave the model, as history admitted it, at {@code at}. */
-    public static LedgerEntry of(String tenant, Instant at, String kind, String tool, String callId, boolean error, Admitted admitted) {
-        String blob = admitted.blob() != null ? admitted.blob().id().toString()
-                : admitted.truncated() != null && admitted.truncated().blobId() != null ? admitted.truncated().blobId().toString() : null;
-        long history = admitted.historyBytes();
+    /**
+     * What one call or ingest gave the model at {@code at} ({@code history.Admitted#entry} makes it from what history
+     * admitted): {@code disposition} is ignored for an error.
+     */
+    public static LedgerEntry of(String tenant, Instant at, String kind, String tool, String callId, boolean error, String disposition,
+                                 long toolBytes, long historyBytes, String blobId, String answer) {
         return new LedgerEntry(at.toEpochMilli() + "-" + UUID.randomUUID().toString().substring(0, 8), tenant, at, kind, tool, callId,
-                error ? ERROR : "ok", error ? ERROR : admitted.disposition().label(), history + admitted.keptOutBytes(), history, null, blob,
-                admitted.output());
+                error ? ERROR : "ok", error ? ERROR : disposition, toolBytes, historyBytes, null, blobId, answer);
     }
 
     /** The epoch millis in an entry id, or -1 when it is not one. */

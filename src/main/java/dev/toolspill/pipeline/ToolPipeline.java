@@ -109,8 +109,8 @@ public class ToolPipeline {
     private void record(List<CallResult> results, Caller caller) {
         if (ledger.on()) {
             java.time.Instant at = ledger.now();
-            results.forEach(result -> ledger.record(LedgerEntry.of(caller.tenant(), at, LedgerEntry.CALL, result.tool(), result.callId(),
-                    result.error(), result.admitted())));
+            results.forEach(result -> ledger.record(result.admitted().entry(caller.tenant(), at, LedgerEntry.CALL, result.tool(),
+                    result.callId(), result.error())));
         }
     }
 

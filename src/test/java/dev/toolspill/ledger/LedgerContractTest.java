@@ -45,12 +45,12 @@ abstract class LedgerContractTest {
     }
 
     static LedgerEntry inline(String tenant, Instant at, String tool, String answer) {
-        return LedgerEntry.of(tenant, at, LedgerEntry.CALL, tool, "call-" + tool, false, new Admitted(answer, null, null));
+        return new Admitted(answer, null, null).entry(tenant, at, LedgerEntry.CALL, tool, "call-" + tool, false);
     }
 
     static LedgerEntry stored(String tenant, Instant at, String summary, long bytes) {
         StoredBlob blob = new StoredBlob(BlobId.at(at), BlobKind.TEXT, bytes, 10L);
-        return LedgerEntry.of(tenant, at, LedgerEntry.CALL, "search", "call-s", false, new Admitted(summary, blob, null));
+        return new Admitted(summary, blob, null).entry(tenant, at, LedgerEntry.CALL, "search", "call-s", false);
     }
 
     @Test
@@ -122,7 +122,7 @@ abstract class LedgerContractTest {
 
     @Test
     void anErrorIsRecordedAsAnError() {
-        LedgerEntry error = LedgerEntry.of("t", NOW, LedgerEntry.CALL, "nope", "1", true, new Admitted("unknown tool 'nope'", null, null));
+        LedgerEntry error = new Admitted("unknown tool 'nope'", null, null).entry("t", NOW, LedgerEntry.CALL, "nope", "1", true);
         assertEquals("error", error.status());
         assertEquals("error", error.disposition());
         assertNull(error.blobId());
