@@ -35,7 +35,10 @@ const failures = [];
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 const page = await context.newPage();
 page.on('pageerror', (error) => failures.push('page error: ' + error.message));
-page.on('console', (message) => { if (message.type() === 'error') { failures.push('console error: ' + message.text()); } });
+// a 404 is what the other tenant's checks expect (and assert); any other error is a failure (a 401 once signed in, a CSP refusal)
+page.on('console', (message) => {
+  if (message.type() === 'error' && !message.text().includes('status of 404')) { failures.push('console error: ' + message.text()); }
+});
 const shot = (name) => page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: false });
 
 async function signIn(key) {
@@ -63,6 +66,8 @@ for (let attempt = 0; attempt < 50 && listed.length < 5; attempt++) {
 }
 assert.equal(listed.length, 5, 'the five calls of the workload are listed: ' + JSON.stringify(listed));
 assert.match(await page.textContent('#who'), /tenant alpha/);
+assert.ok(await page.isHidden('#sign-in'), 'the sign-in form is gone once signed in');
+assert.ok(await page.isHidden('#f-tenant-label'), 'a tenant has no tenant filter');
 const tools = listed.map((row) => row[2]).sort();
 assert.deepEqual(tools, ['inspect', 'list_items', 'nope', 'read_file', 'run_tests']);
 const totals = await page.locator('#totals tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.cells, (td) => td.textContent)));
@@ -128,6 +133,7 @@ await signIn(KEY_OPS);
 await page.waitForLoadState('networkidle');
 assert.ok((await rows()).length >= 5, 'the operator sees alpha\'s calls');
 assert.match(await page.textContent('#who'), /operator/);
+assert.ok(await page.isVisible('#f-tenant-label'), 'an operator may choose a tenant');
 await shot('8-operator');
 
 await browser.close();

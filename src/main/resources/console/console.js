@@ -143,6 +143,8 @@ async function callPage() {
   fact('Tokens in the history (o200k_base)', number(call.history_tokens));
   fact('Bytes kept out of the history', number(call.kept_out_bytes));
   fact('Blob', call.blob_id);
+  fact('Blob kind', call.blob_kind);
+  fact({ text: 'Lines', json_array: 'Entries', json_object: 'Keys' }[call.blob_kind] || 'Count', call.blob_count);
   $('answer').textContent = call.answer || '';
   $('call').hidden = false;
   if (!call.blob_id) { return; }
@@ -162,7 +164,7 @@ async function callPage() {
     const part = await api('/blobs/' + encodeURIComponent(call.blob_id) + '/inspect' + query);
     $('shown-selector').textContent = selector || '';
     $('part').textContent = part.text;
-    next = part.next || null;
+    next = part.next || following(selector, call.blob_count);
     $('next').hidden = !next;
     showError(null);
   };
@@ -173,7 +175,25 @@ async function callPage() {
     if (pattern) { read('grep:' + JSON.stringify(pattern) + ' context:1').catch(showError); }
   });
   $('next').addEventListener('click', () => { if (next) { $('selector').value = next; read(next).catch(showError); } });
-  await read($('selector').value.trim());
+  const first = { text: 'lines:1-200', json_array: 'slice:0..50' }[call.blob_kind] || '';
+  await read($('selector').value.trim() || first);
+}
+
+// The page after a lines: or slice: range of the same size, while the blob has more (inspect names the next part
+// itself only when the limit cut an answer short).
+function following(selector, count) {
+  if (!selector || count === null || count === undefined) { return null; }
+  let match = /^lines:(\d+)-(\d+)$/.exec(selector);
+  if (match) {
+    const from = Number(match[1]); const to = Number(match[2]);
+    return to < count ? 'lines:' + (to + 1) + '-' + Math.min(count, to + 1 + (to - from)) : null;
+  }
+  match = /^slice:(\d+)\.\.(\d+)$/.exec(selector);
+  if (match) {
+    const from = Number(match[1]); const to = Number(match[2]);
+    return to < count ? 'slice:' + to + '..' + Math.min(count, to + (to - from)) : null;
+  }
+  return null;
 }
 
 document.addEventListener('DOMContentLoaded', () => {

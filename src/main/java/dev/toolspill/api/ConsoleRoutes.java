@@ -14,7 +14,7 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * The operator console's pages at {@code /console}: two static pages, a script and a style sheet (classpath
+ * The operator console's pages at {@code /console}: two static pages, a script, a style sheet and an icon (classpath
  * {@code console/}), open without a key because they hold no data; the data comes from {@link ConsoleResource} with
  * the key the page keeps in {@code sessionStorage} and sends as {@code Authorization: Bearer}. No cookie is ever set,
  * so no other site can make a request that carries the key (no CSRF). Every answer under {@code /console} says: no
@@ -27,8 +27,9 @@ public class ConsoleRoutes {
     static final String CALL = "/console/call";
     static final String SCRIPT = "/console/console.js";
     static final String STYLE = "/console/console.css";
+    static final String ICON = "/console/icon.svg";
     /** The pages anyone may fetch; everything else under {@code /console} needs a key. */
-    static final String[] OPEN = {HOME, CALL, SCRIPT, STYLE};
+    static final String[] OPEN = {HOME, CALL, SCRIPT, STYLE, ICON};
     static final String POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -39,7 +40,8 @@ public class ConsoleRoutes {
             HOME, asset("index.html", "text/html; charset=utf-8"),
             CALL, asset("call.html", "text/html; charset=utf-8"),
             SCRIPT, asset("console.js", "text/javascript; charset=utf-8"),
-            STYLE, asset("console.css", "text/css; charset=utf-8"));
+            STYLE, asset("console.css", "text/css; charset=utf-8"),
+            ICON, asset("icon.svg", "image/svg+xml"));
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE + 3).handler(context -> {

@@ -43,9 +43,10 @@ public record Admitted(String output, StoredBlob blob, Truncation truncated, Str
 
     /** This output as a line of the call ledger: what the tool returned, what the model got, and where the rest is. */
     public LedgerEntry entry(String tenant, Instant at, String kind, String tool, String callId, boolean error) {
-        BlobId kept = blob != null ? blob.id() : truncated != null ? truncated.blobId() : null;
+        LedgerEntry.Blob kept = blob != null ? new LedgerEntry.Blob(blob.id().toString(), blob.kind().label(), blob.count())
+                : truncated != null && truncated.blobId() != null ? new LedgerEntry.Blob(truncated.blobId().toString(), null, null) : null;
         return LedgerEntry.of(tenant, at, kind, tool, callId, error, disposition.label(), historyBytes() + keptOutBytes(), historyBytes(),
-                kept == null ? null : kept.toString(), output);
+                kept, output);
     }
 
     public record Truncation(long droppedBytes, BlobId blobId) {

@@ -27,6 +27,8 @@ public record LedgerEntry(
         @JsonProperty("history_bytes") long historyBytes,
         @JsonProperty("history_tokens") Integer historyTokens,
         @JsonProperty("blob_id") String blobId,
+        @JsonProperty("blob_kind") String blobKind,
+        @JsonProperty("blob_count") Long blobCount,
         String answer) {
 
     public static final String CALL = "call";
@@ -38,9 +40,17 @@ public record LedgerEntry(
      * admitted): {@code disposition} is ignored for an error.
      */
     public static LedgerEntry of(String tenant, Instant at, String kind, String tool, String callId, boolean error, String disposition,
-                                 long toolBytes, long historyBytes, String blobId, String answer) {
+                                 long toolBytes, long historyBytes, Blob blob, String answer) {
         return new LedgerEntry(at.toEpochMilli() + "-" + UUID.randomUUID().toString().substring(0, 8), tenant, at, kind, tool, callId,
-                error ? ERROR : "ok", error ? ERROR : disposition, toolBytes, historyBytes, null, blobId, answer);
+                error ? ERROR : "ok", error ? ERROR : disposition, toolBytes, historyBytes, null, blob == null ? null : blob.id(),
+                blob == null ? null : blob.kind(), blob == null ? null : blob.count(), answer);
+    }
+
+    /**
+     * The blob that holds the full output: its id, its kind ({@code text}, {@code json_array}, {@code json_object};
+     * null when only the id is known) and its lines, entries or keys (null when unknown).
+     */
+    public record Blob(String id, String kind, Long count) {
     }
 
     /** The epoch millis in an entry id, or -1 when it is not one. */
@@ -63,11 +73,13 @@ public record LedgerEntry(
     }
 
     public LedgerEntry withTokens(int tokens) {
-        return new LedgerEntry(id, tenant, at, kind, tool, callId, status, disposition, toolBytes, historyBytes, tokens, blobId, answer);
+        return new LedgerEntry(id, tenant, at, kind, tool, callId, status, disposition, toolBytes, historyBytes, tokens, blobId, blobKind,
+                blobCount, answer);
     }
 
     /** The same without the answer: what a list of calls shows. */
     public LedgerEntry withoutAnswer() {
-        return new LedgerEntry(id, tenant, at, kind, tool, callId, status, disposition, toolBytes, historyBytes, historyTokens, blobId, null);
+        return new LedgerEntry(id, tenant, at, kind, tool, callId, status, disposition, toolBytes, historyBytes, historyTokens, blobId,
+                blobKind, blobCount, null);
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import dev.toolspill.blob.Journal;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.IOException;
@@ -18,7 +19,8 @@ import java.util.Optional;
 
 /**
  * The read side of the call ledger: a tenant's entries in a time range (every tenant's, for an operator), one entry
- * by id, and the removal of whole hours for retention. Only the batches of the hours in range are read, a few at once.
+ * by id, and the removal of whole hours for retention. Only the batches of the hours in range are read, a few at once,
+ * and parsed on worker threads.
  */
 @ApplicationScoped
 public class LedgerReads {
@@ -68,7 +70,8 @@ public class LedgerReads {
     }
 
     private Uni<List<LedgerEntry>> entries(String key) {
-        return journal.read(key).map(bytes -> bytes == null ? List.of() : parse(bytes));
+        // a batch may hold a megabyte of JSON lines: parsed on a worker, never on the event loop
+        return journal.read(key).emitOn(Infrastructure.getDefaultWorkerPool()).map(bytes -> bytes == null ? List.of() : parse(bytes));
     }
 
     private List<LedgerEntry> parse(byte[] bytes) {
