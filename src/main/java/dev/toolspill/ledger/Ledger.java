@@ -5,8 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.Journal;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
+import dev.toolspill.metrics.Telemetry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -34,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The write side of the call ledger: {@link #record} queues an entry in memory (no I/O on the call's path), and every
  * {@code toolspill.ledger.flush-interval}, or as soon as {@code batch-bytes} wait, the queue is written as one object
- * per tenant and hour ({@link LedgerLayout}), its tokens counted then, on a worker thread. So a busy replica makes
+ * per tenant and hour ({@link LedgerLayout}), on a worker thread. So a busy replica makes
  * about {@code tenants / flush-interval} store requests, not one a call. What waits is bounded by
  * {@code max-pending-bytes}: an entry past it is dropped, counted ({@code toolspill_ledger_dropped_total}) and logged.
  * A batch the store refuses is dropped the same way (the ledger is a record, not the outputs themselves). On with a
@@ -52,10 +51,11 @@ public class Ledger {
     private final long maxPending;
     private final Clock clock;
     private final ObjectMapper mapper;
-    private final Counter dropped;
+    private final Telemetry telemetry;
     private final ConcurrentLinkedQueue<LedgerEntry> queue = new ConcurrentLinkedQueue<>();
     private final AtomicLong pending = new AtomicLong();
     private final AtomicBoolean flushing = new AtomicBoolean();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
     private final AtomicBoolean overflowing = new AtomicBoolean();
     private final AtomicLong batches = new AtomicLong();
     private final String replica = UUID.randomUUID().toString().substring(0, 8);
@@ -63,14 +63,14 @@ public class Ledger {
     private long timer = -1;
 
     @Inject
-    public Ledger(Journal journal, StoreKind kind, ToolspillConfig config, ObjectMapper mapper, MeterRegistry registry, Vertx vertx) {
+    public Ledger(Journal journal, StoreKind kind, ToolspillConfig config, ObjectMapper mapper, Telemetry telemetry, Vertx vertx) {
         this(journal, kind.keepsBlobs() && config.ledger().enabled(), config.ledger().flushInterval(), config.ledger().batchBytes(),
-                config.ledger().maxPendingBytes(), Clock.systemUTC(), mapper, registry);
+                config.ledger().maxPendingBytes(), Clock.systemUTC(), mapper, telemetry);
         this.vertx = vertx;
     }
 
     public Ledger(Journal journal, boolean on, Duration interval, long batchBytes, long maxPending, Clock clock, ObjectMapper mapper,
-                  MeterRegistry registry) {
+                  Telemetry telemetry) {
         this.journal = journal;
         this.on = on;
         this.interval = interval;
@@ -78,8 +78,7 @@ public class Ledger {
         this.maxPending = maxPending;
         this.clock = clock;
         this.mapper = mapper;
-        this.dropped = Counter.builder("toolspill.ledger.dropped").description("Ledger entries not kept: too many waiting, or the store refused their batch")
-                .register(registry);
+        this.telemetry = telemetry;
     }
 
     /** Whether entries are kept. */
@@ -100,15 +99,18 @@ public class Ledger {
         long size = LINE_OVERHEAD + (entry.answer() == null ? 0 : entry.answer().length() * 3L);
         if (pending.addAndGet(size) > maxPending) {
             pending.addAndGet(-size);
-            dropped.increment();
+            telemetry.ledgerDropped(1);
             if (!overflowing.getAndSet(true)) {
                 Log.warnf("Ledger: more than toolspill.ledger.max-pending-bytes (%d) wait to be written: entries are dropped until the store catches up", maxPending);
             }
             return;
         }
         queue.add(entry);
-        if (pending.get() >= batchBytes && vertx != null) {
-            vertx.runOnContext(ignored -> flushInBackground());
+        if (pending.get() >= batchBytes && vertx != null && !flushing.get() && !scheduled.getAndSet(true)) {
+            vertx.runOnContext(ignored -> {
+                scheduled.set(false);
+                flushInBackground();
+            });
         }
     }
 
@@ -128,7 +130,14 @@ public class Ledger {
             vertx.cancelTimer(timer);
         }
         if (on) {
-            flush().onFailure().recoverWithItem(0L).await().atMost(Duration.ofSeconds(5));
+            // the shutdown thread, not a request path: it may wait, a little, for the last batches
+            try {
+                flush().subscribeAsCompletionStage().toCompletableFuture().get(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                Log.warnf("Ledger: the last entries were not written before shutdown: %s", e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -153,7 +162,7 @@ public class Ledger {
     private Uni<Long> write(String key, Batch batch) {
         return journal.write(key, batch.bytes()).replaceWith(1L)
                 .onFailure().recoverWithItem(failure -> {
-                    dropped.increment(batch.entries());
+                    telemetry.ledgerDropped(batch.entries());
                     Log.warnf("Ledger: a batch of %d entries was not written (%s) and is dropped", batch.entries(), failure.getMessage());
                     return 0L;
                 });
@@ -162,7 +171,7 @@ public class Ledger {
     private record Batch(byte[] bytes, int entries) {
     }
 
-    /** Takes what is queued, counts its tokens and groups it by tenant and hour, as JSON lines keyed by batch. */
+    /** Takes what is queued and groups it by tenant and hour, as JSON lines keyed by batch. */
     private Map<String, Batch> drain() {
         Map<String, List<LedgerEntry>> groups = new LinkedHashMap<>();
         long now = clock.millis();
@@ -184,7 +193,7 @@ public class Ledger {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (LedgerEntry entry : entries) {
             try {
-                out.writeBytes(mapper.writeValueAsBytes(entry.withTokens(Tokens.count(entry.answer()))));
+                out.writeBytes(mapper.writeValueAsBytes(entry));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("a ledger entry is plain data", e);
             }

@@ -4,14 +4,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.time.Instant;
-import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One line of the call ledger: a tool call or an ingest, what the tool returned ({@code toolBytes}) and what the model
  * received ({@code answer}, exactly; its UTF-8 bytes and {@code o200k_base} tokens). {@code id} is
  * {@code <epoch millis>-<random>}: unique, and it says which hour's batches hold the entry. {@code tenant} is null
  * with authentication off. {@code disposition} is the label of {@link dev.toolspill.history.Disposition}, or
- * {@code error} for a call that failed. {@code historyTokens} is counted when the entry is written, off the call's path.
+ * {@code error} for a call that failed. {@code historyTokens} is counted when the entry is read ({@link LedgerReads}), never on the call's path.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LedgerEntry(
@@ -41,7 +41,8 @@ public record LedgerEntry(
      */
     public static LedgerEntry of(String tenant, Instant at, String kind, String tool, String callId, boolean error, String disposition,
                                  long toolBytes, long historyBytes, Blob blob, String answer) {
-        return new LedgerEntry(at.toEpochMilli() + "-" + UUID.randomUUID().toString().substring(0, 8), tenant, at, kind, tool, callId,
+        String id = at.toEpochMilli() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
+        return new LedgerEntry(id, tenant, at, kind, tool, callId,
                 error ? ERROR : "ok", error ? ERROR : disposition, toolBytes, historyBytes, null, blob == null ? null : blob.id(),
                 blob == null ? null : blob.kind(), blob == null ? null : blob.count(), answer);
     }

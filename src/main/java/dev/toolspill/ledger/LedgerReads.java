@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * The read side of the call ledger: a tenant's entries in a time range (every tenant's, for an operator), one entry
  * by id, and the removal of whole hours for retention. Only the batches of the hours in range are read, a few at once,
- * and parsed on worker threads.
+ * and parsed on worker threads, where the tokens of each answer are counted ({@link Tokens}).
  */
 @ApplicationScoped
 public class LedgerReads {
@@ -79,7 +79,8 @@ public class LedgerReads {
         for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
             if (!line.isBlank()) {
                 try {
-                    entries.add(reader.readValue(line));
+                    LedgerEntry entry = reader.readValue(line);
+                    entries.add(entry.historyTokens() != null ? entry : entry.withTokens(Tokens.count(entry.answer())));
                 } catch (IOException e) {
                     throw new UncheckedIOException("a ledger batch has a line that is not an entry", e);
                 }

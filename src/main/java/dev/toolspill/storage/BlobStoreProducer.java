@@ -26,7 +26,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -94,10 +93,10 @@ public class BlobStoreProducer {
     /** Where the call ledger keeps its batches: in the same store as the blobs, under {@code ledger/}; with no store, nowhere. */
     @Produces
     @Singleton
-    Journal journal(ToolspillConfig config, Instance<S3AsyncClient> s3, Vertx vertx) {
+    Journal journal(ToolspillConfig config, Instance<S3Journal> s3, Vertx vertx) {
         return switch (config.blobStore().type()) {
             case fs -> new FsJournal(config.blobStore().fs().root(), vertx);
-            case s3 -> new S3Journal(s3.get(), config.blobStore().s3().bucket().orElseThrow());
+            case s3 -> s3.get();
             case none -> Journal.NONE;
         };
     }

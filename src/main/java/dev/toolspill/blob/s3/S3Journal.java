@@ -2,8 +2,12 @@ package dev.toolspill.blob.s3;
 
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.Journal;
+import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.inject.Typed;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import mutiny.zero.flow.adapters.AdaptersToFlow;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
@@ -12,7 +16,12 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 import static dev.toolspill.blob.s3.S3Calls.call;
 
-/** {@link Journal} as objects in the blobs' bucket, under {@code ledger/}: one PUT a batch, listed by prefix. */
+/**
+ * {@link Journal} as objects in the blobs' bucket, under {@code ledger/}: one PUT a batch, listed by prefix. A bean
+ * made only when {@code storage.BlobStoreProducer} asks for it (store type {@code s3}).
+ */
+@Singleton
+@Typed(S3Journal.class)
 public final class S3Journal implements Journal {
 
     private final S3AsyncClient client;
@@ -21,6 +30,11 @@ public final class S3Journal implements Journal {
     public S3Journal(S3AsyncClient client, String bucket) {
         this.client = client;
         this.bucket = bucket;
+    }
+
+    @Inject
+    public S3Journal(ToolspillConfig config, S3AsyncClient client) {
+        this(client, config.blobStore().s3().bucket().orElseThrow());
     }
 
     @Override
