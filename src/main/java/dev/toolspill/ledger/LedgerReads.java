@@ -37,11 +37,19 @@ public class LedgerReads {
 
     /**
      * The entries of {@code tenant} (null with authentication off) made in [{@code from}, {@code to}), or of every
-     * tenant when {@code everyTenant}; in no particular order.
+     * tenant when {@code everyTenant}; in no particular order. A tenant's hours are listed one folder each (the range
+     * is what bounds the work); every tenant's, by one listing of the whole ledger.
      */
     public Multi<LedgerEntry> between(String tenant, boolean everyTenant, Instant from, Instant to) {
         Instant firstHour = LedgerLayout.hourStart(from);
-        return journal.list(everyTenant ? LedgerLayout.all() : LedgerLayout.tenant(tenant))
+        Multi<String> keys = everyTenant ? journal.list(LedgerLayout.all())
+                : Multi.createFrom().<Instant>emitter(hours -> {
+                    for (Instant hour = firstHour; hour.isBefore(to); hour = hour.plusSeconds(3600)) {
+                        hours.emit(hour);
+                    }
+                    hours.complete();
+                }).onItem().transformToMultiAndConcatenate(hour -> journal.list(LedgerLayout.hour(tenant, hour)));
+        return keys
                 .select().where(key -> LedgerLayout.hourOf(key).map(hour -> !hour.isBefore(firstHour) && hour.isBefore(to)).orElse(false))
                 .onItem().transformToUni(this::entries).merge(CONCURRENT_READS)
                 .onItem().transformToIterable(entries -> entries)
