@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Which paths need an identity, by path so that every endpoint, present or future ({@code /v1/*}, {@code /mcp}),
- * is covered: with authentication on, every path but Quarkus' own {@code /q/*} (health, metrics, OpenAPI). Also
+ * is covered: with authentication on, every path but Quarkus' own {@code /q/*} (health, metrics, OpenAPI) and the
+ * console's static pages ({@link ConsoleRoutes#OPEN}; its data, {@code /console/api/*}, needs a key like the rest). Also
  * answers a 403 that the security layer raises before Quarkus REST as problem+json, like every other error.
  */
 @ApplicationScoped
@@ -32,7 +33,8 @@ public class ApiAccess {
     void paths(@Observes HttpSecurity security) {
         if (enabled) {
             security.path("/*").authenticated()
-                    .path(OPEN).permit();
+                    .path(OPEN).permit()
+                    .path(ConsoleRoutes.OPEN).permit(); // the console's pages hold no data; /console/api/* needs a key
         }
     }
 

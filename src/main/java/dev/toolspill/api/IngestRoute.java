@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.history.Admitted;
+import dev.toolspill.ledger.Ledger;
+import dev.toolspill.ledger.LedgerEntry;
 import dev.toolspill.ingest.StreamIngest;
 import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.provider.ResultItem;
@@ -42,8 +44,11 @@ public class IngestRoute {
     private final Telemetry telemetry;
     private final long maxBytes;
     private final boolean authEnabled;
+    private final Ledger ledger;
 
-    public IngestRoute(StreamIngest ingest, ObjectMapper mapper, Telemetry telemetry, ToolspillConfig config, ProblemSender problems) {
+    public IngestRoute(StreamIngest ingest, ObjectMapper mapper, Telemetry telemetry, ToolspillConfig config, ProblemSender problems,
+                       Ledger ledger) {
+        this.ledger = ledger;
         this.ingest = ingest;
         this.mapper = mapper;
         this.problems = problems;
@@ -82,11 +87,14 @@ public class IngestRoute {
         String owner = authEnabled ? tenant(context) : null; // the blob is this tenant's (as Callers would say)
         ingest.ingest(tool, io.vertx.mutiny.core.http.HttpServerRequest.newInstance(request).toMulti(), json, owner,
                         () -> request.connection().close())
-                .subscribe().with(admitted -> answer(context, tool, admitted), failure -> failed(context, failure));
+                .subscribe().with(admitted -> answer(context, tool, owner, admitted), failure -> failed(context, failure));
     }
 
-    private void answer(RoutingContext context, String tool, Admitted admitted) {
+    private void answer(RoutingContext context, String tool, String owner, Admitted admitted) {
         telemetry.output(tool, admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes());
+        if (ledger.on()) {
+            ledger.record(admitted.entry(owner, ledger.now(), LedgerEntry.INGEST, tool, null, false));
+        }
         if (context.response().closed()) {
             return;
         }

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * {@code blobs/<uuid>.meta}; the content keys of deduplication as {@code hashes/<sha256 of tenant>/<sha256 of bytes>.key}
  * (never listed as blobs: their names do not parse as ids); unfinished writes under {@code tmp/}, which no reader
  * looks at; and the {@link Leases} of replicas under {@code leases/}, which no listing of blobs reads (it reads
- * {@code blobs/} and {@code index/} only).
+ * {@code blobs/} and {@code index/} only); and the call ledger's batches under {@code ledger/} ({@link Journal}), which
+ * no listing of blobs reads either.
  */
 public final class BlobLayout {
 
@@ -22,6 +23,7 @@ public final class BlobLayout {
     public static final String TMP = "tmp";
     public static final String LEASES = "leases";
     public static final String HASHES = "hashes";
+    public static final String LEDGER = "ledger";
 
     private static final Pattern LEASE_NAME = Pattern.compile("[a-z0-9-]{1,64}");
 

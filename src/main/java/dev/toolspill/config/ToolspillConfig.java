@@ -46,6 +46,12 @@ public interface ToolspillConfig {
 
     Metrics metrics();
 
+    /** The call ledger ({@code toolspill.ledger.*}). */
+    Ledger ledger();
+
+    /** The operator console ({@code toolspill.console.*}). */
+    LedgerConfig.Console console();
+
     /**
      * Everything set for one tenant, keyed by its name (as in {@code toolspill.auth.keys}):
      * {@code toolspill.tenants."team-a".tools=...}, {@code toolspill.tenants."team-a".requests-per-second=50}.
@@ -222,6 +228,9 @@ public interface ToolspillConfig {
     }
 
     interface Pipeline extends PipelineConfig {
+    }
+
+    interface Ledger extends LedgerConfig {
     }
 
     interface Auth {

@@ -1,7 +1,10 @@
 package dev.toolspill.history;
 
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.ledger.LedgerEntry;
 import dev.toolspill.text.Utf8;
+
+import java.time.Instant;
 
 /**
  * One output as it enters history: the text the model sees, the blob that holds the full content
@@ -36,6 +39,14 @@ public record Admitted(String output, StoredBlob blob, Truncation truncated, Str
             return Math.max(0, blob.bytes() - historyBytes());
         }
         return truncated == null ? 0 : truncated.droppedBytes();
+    }
+
+    /** This output as a line of the call ledger: what the tool returned, what the model got, and where the rest is. */
+    public LedgerEntry entry(String tenant, Instant at, String kind, String tool, String callId, boolean error) {
+        LedgerEntry.Blob kept = blob != null ? new LedgerEntry.Blob(blob.id().toString(), blob.kind().label(), blob.count())
+                : truncated != null && truncated.blobId() != null ? new LedgerEntry.Blob(truncated.blobId().toString(), null, null) : null;
+        return LedgerEntry.of(tenant, at, kind, tool, callId, error, disposition.label(), historyBytes() + keptOutBytes(), historyBytes(),
+                kept, output);
     }
 
     public record Truncation(long droppedBytes, BlobId blobId) {

@@ -194,6 +194,12 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     @Override
+    public void ledgerDropped(long entries) {
+        Counter.builder("toolspill.ledger.dropped").description("Ledger entries not kept: too many waiting, or the store refused their batch")
+                .register(registry).increment(entries);
+    }
+
+    @Override
     public void uploadStarted() {
         uploads.incrementAndGet();
     }

@@ -56,6 +56,10 @@ public interface Telemetry {
     default void sharedLimits(String source) {
     }
 
+    /** Entries of the call ledger that were not kept (too many waiting to be written, or their batch refused). */
+    default void ledgerDropped(long entries) {
+    }
+
     /** An upload from a stream began; {@link #uploadEnded} follows exactly once. */
     default void uploadStarted() {
     }

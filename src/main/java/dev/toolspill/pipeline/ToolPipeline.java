@@ -4,6 +4,8 @@ import dev.toolspill.blob.CallerContext;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.history.HistoryGate;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.ledger.Ledger;
+import dev.toolspill.ledger.LedgerEntry;
 import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.quota.SharedQuotas;
 import dev.toolspill.quota.TenantQuotas;
@@ -51,10 +53,12 @@ public class ToolPipeline {
     private final ToolspillConfig.Pipeline config;
     private final Telemetry telemetry;
     private final SharedQuotas quotas;
+    private final Ledger ledger;
 
     public ToolPipeline(ToolRegistry registry, HistoryGate gate, StreamedOutputs streams, BlobArguments arguments,
                         ToolAccess access, Instance<PostToolCallInterceptor> interceptors, ToolspillConfig config,
-                        Telemetry telemetry, SharedQuotas quotas) {
+                        Telemetry telemetry, SharedQuotas quotas, Ledger ledger) {
+        this.ledger = ledger;
         this.telemetry = telemetry;
         this.quotas = quotas;
         this.arguments = arguments;
@@ -98,7 +102,17 @@ public class ToolPipeline {
         return telemetry.span("tool batch", () -> Uni.join().all(runs).usingConcurrencyOf(config.maxConcurrency()).andFailFast(),
                         "toolspill.batch.calls", Integer.toString(calls.size()))
                 .map(RepeatsInOrder::summaryFirst)
+                .invoke(results -> record(results, caller))
                 .emitOn(context);
+    }
+
+    /** Each result into the call ledger, as the model receives it (queued in memory: no I/O here). */
+    private void record(List<CallResult> results, Caller caller) {
+        if (ledger.on()) {
+            java.time.Instant at = ledger.now();
+            results.forEach(result -> ledger.record(result.admitted().entry(caller.tenant(), at, LedgerEntry.CALL, result.tool(),
+                    result.callId(), result.error())));
+        }
     }
 
     private void validate(List<ToolCall> calls) {

@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.Leases;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.ledger.LedgerReads;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -49,9 +50,10 @@ public class Retention {
     private long timer = -1;
 
     @Inject
-    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx, Leases leases) {
+    public Retention(BlobStore store, StoreKind kind, BlobRemover remover, ToolspillConfig config, Vertx vertx, Leases leases,
+                     LedgerReads ledger) {
         this(store, kind, new RetentionSweep(store, remover::remove, config.retention().maxAge(), config.retention().unfinishedMaxAge(),
-                config.retention().concurrency()), config.retention().interval(), config.blobStore().timeout(), vertx, leases);
+                config.retention().concurrency(), ledger::removeBefore), config.retention().interval(), config.blobStore().timeout(), vertx, leases);
         ToolspillConfig.Retention settings = config.retention();
         if (settings.unfinishedMaxAge().compareTo(config.ingest().stallTimeout()) <= 0) {
             throw new IllegalArgumentException("toolspill.retention.unfinished-max-age (" + settings.unfinishedMaxAge()
@@ -126,9 +128,9 @@ public class Retention {
     }
 
     private static void log(RetentionSweep.Result result) {
-        if (result.ids() > 0 || result.unfinished() > 0) {
-            Log.infof("Retention: removed %d old blobs (or indexes left without one) and %d unfinished writes",
-                    result.ids(), result.unfinished());
+        if (result.ids() > 0 || result.unfinished() > 0 || result.ledgerBatches() > 0) {
+            Log.infof("Retention: removed %d old blobs (or indexes left without one), %d unfinished writes and %d ledger batches",
+                    result.ids(), result.unfinished(), result.ledgerBatches());
         }
     }
 }

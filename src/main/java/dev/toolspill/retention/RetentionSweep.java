@@ -17,18 +17,32 @@ import java.util.function.Function;
  */
 public final class RetentionSweep {
 
-    /** What a pass removed: ids (a blob, or an index left without its blob) and unfinished writes. */
-    public record Result(long ids, int unfinished) {
+    /** What a pass removed: ids (a blob, or an index left without its blob), unfinished writes and ledger batches. */
+    public record Result(long ids, int unfinished, long ledgerBatches) {
+        public Result(long ids, int unfinished) {
+            this(ids, unfinished, 0);
+        }
     }
+
+    /** No ledger to sweep. */
+    private static final Function<Instant, Uni<Long>> NO_LEDGER = cutoff -> Uni.createFrom().item(0L);
 
     private final BlobStore store;
     private final Function<BlobId, Uni<Void>> remove;
     private final Optional<Duration> maxAge;
     private final Duration unfinishedMaxAge;
     private final int concurrency;
+    private final Function<Instant, Uni<Long>> ledger;
 
     public RetentionSweep(BlobStore store, Function<BlobId, Uni<Void>> remove, Optional<Duration> maxAge,
                           Duration unfinishedMaxAge, int concurrency) {
+        this(store, remove, maxAge, unfinishedMaxAge, concurrency, NO_LEDGER);
+    }
+
+    /** As above, also removing the ledger's batches older than {@code maxAge} with {@code ledger} (given the cutoff). */
+    public RetentionSweep(BlobStore store, Function<BlobId, Uni<Void>> remove, Optional<Duration> maxAge,
+                          Duration unfinishedMaxAge, int concurrency, Function<Instant, Uni<Long>> ledger) {
+        this.ledger = ledger;
         this.store = store;
         this.remove = remove;
         this.maxAge = maxAge;
@@ -45,7 +59,9 @@ public final class RetentionSweep {
     /** Sweeps as of {@code now}. The first failure ends the pass; the next one starts over from the oldest names. */
     public Uni<Result> run(Instant now) {
         Uni<Long> old = maxAge.map(age -> removeBefore(now.minus(age))).orElseGet(() -> Uni.createFrom().item(0L));
-        return old.flatMap(ids -> store.removeUnfinished(now.minus(unfinishedMaxAge)).map(unfinished -> new Result(ids, unfinished)));
+        Uni<Long> batches = maxAge.map(age -> ledger.apply(now.minus(age))).orElseGet(() -> Uni.createFrom().item(0L));
+        return old.flatMap(ids -> store.removeUnfinished(now.minus(unfinishedMaxAge))
+                .flatMap(unfinished -> batches.map(removed -> new Result(ids, unfinished, removed))));
     }
 
     private Uni<Long> removeBefore(Instant cutoff) {

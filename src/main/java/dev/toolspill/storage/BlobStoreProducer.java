@@ -3,13 +3,16 @@ package dev.toolspill.storage;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobLayout;
 import dev.toolspill.blob.KnownRecords;
+import dev.toolspill.blob.Journal;
 import dev.toolspill.blob.Leases;
 import dev.toolspill.blob.NoBlobStore;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.blob.StoreLayers;
 import dev.toolspill.blob.fs.FsBlobStore;
+import dev.toolspill.blob.fs.FsJournal;
 import dev.toolspill.blob.fs.FsLeases;
 import dev.toolspill.blob.s3.S3BlobStore;
+import dev.toolspill.blob.s3.S3Journal;
 import dev.toolspill.blob.spool.Spool;
 import dev.toolspill.blob.spool.SpoolingBlobStore;
 import dev.toolspill.config.ToolspillConfig;
@@ -85,6 +88,17 @@ public class BlobStoreProducer {
             Log.infof("Leases (one retention sweeper at a time): in the %s store, under %s/", config.blobStore().type(), BlobLayout.LEASES);
         }
         return leases;
+    }
+
+    /** Where the call ledger keeps its batches: in the same store as the blobs, under {@code ledger/}; with no store, nowhere. */
+    @Produces
+    @Singleton
+    Journal journal(ToolspillConfig config, Instance<S3Journal> s3, Vertx vertx) {
+        return switch (config.blobStore().type()) {
+            case fs -> new FsJournal(config.blobStore().fs().root(), vertx);
+            case s3 -> s3.get();
+            case none -> Journal.NONE;
+        };
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

@@ -53,7 +53,8 @@ class AuthProfileTest {
      * Authentication on, with API keys only (JwtAuthTest, with an issuer configured, has an application of its own),
      * for this class and {@link TenantsFsTest} (one application for both): the tenants of
      * {@link TenantsContractTest#tenantsConfig} on its filesystem store (team-b may run only echo), each class's own
-     * API keys, the benchmark baseline, and a path closed to everyone. Also for {@link EventLoopNeverBlocksTest} (its
+     * API keys, the benchmark baseline, and a path closed to everyone; and for {@link ConsoleTest}, an operator's key and
+ * a ledger written every 100 ms. Also for {@link EventLoopNeverBlocksTest} (its
      * uploads are team-a's): Vert.x's blocked-thread checker warns of an event loop busy for 200 ms (2 s by default),
      * which that test listens for; for the others here it is only a log line.
      */
@@ -64,6 +65,9 @@ class AuthProfileTest {
             config.put("toolspill.auth.keys.\"team-a\"", String.join(",", sha256(TenantsContractTest.KEY_A), sha256(KEY_A), sha256(KEY_A2)));
             config.put("toolspill.auth.keys.\"team-b\"", String.join(",", sha256(TenantsContractTest.KEY_B), sha256(KEY_B)));
             config.put("toolspill.bench.noop", "true"); // the benchmark baseline is guarded like any endpoint
+            config.put("toolspill.auth.keys.\"ops\"", sha256(ConsoleTest.OPERATOR_KEY)); // ConsoleTest: an operator sees every tenant
+            config.put("toolspill.console.operators", "ops");
+            config.put("toolspill.ledger.flush-interval", "100ms");
             // a path no identity may use: the 403 it answers is what any denial by the security layer looks like
             config.put("quarkus.http.auth.permission.closed.paths", "/v1/closed-in-tests");
             config.put("quarkus.http.auth.permission.closed.policy", "deny");

@@ -3,6 +3,8 @@ package dev.toolspill.retention;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.Journal;
+import dev.toolspill.ledger.LedgerLayout;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.awaitility.Awaitility;
@@ -32,6 +34,9 @@ abstract class RetentionContractTest {
 
     @Inject
     BlobStore store;
+
+    @Inject
+    Journal journal;
 
     /** The profile's {@code toolspill.retention.max-age}. */
     protected abstract Duration maxAge();
@@ -77,5 +82,20 @@ abstract class RetentionContractTest {
                 .statusCode(200).body(equalTo("a stored line of text, long enough to be kept as a blob\n"));
         given().when().get("/v1/blobs/" + justInside).then().statusCode(200);
         assertTrue(holds("index/" + justInside + ".idx"), "a blob younger than max-age keeps its index");
+    }
+
+    @Test
+    void ledgerHoursOlderThanMaxAgeGoWholeAndTheCurrentHourStays() {
+        Instant now = Instant.now();
+        String old = LedgerLayout.batch("team-a", now.minus(maxAge()).minus(Duration.ofHours(2)), now.toEpochMilli(), "test", 1);
+        String older = LedgerLayout.batch("team-b", now.minus(maxAge().multipliedBy(3)), now.toEpochMilli(), "test", 2);
+        String current = LedgerLayout.batch("team-a", now, now.toEpochMilli(), "test", 3);
+        for (String key : new String[] {old, older, current}) {
+            journal.write(key, "{\"id\":\"1-a\"}\n".getBytes(StandardCharsets.UTF_8)).await().atMost(Duration.ofSeconds(10));
+        }
+
+        eventually("the old ledger hours are swept", () -> !holds(old) && !holds(older));
+
+        assertTrue(holds(current), "the batch of the current hour stays");
     }
 }

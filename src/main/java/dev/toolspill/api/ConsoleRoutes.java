@@ -1,0 +1,77 @@
+package dev.toolspill.api;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+
+/**
+ * The operator console's pages at {@code /console}: two static pages, a script, a style sheet and an icon (classpath
+ * {@code console/}), open without a key because they hold no data; the data comes from {@link ConsoleResource} with
+ * the key the page keeps in {@code sessionStorage} and sends as {@code Authorization: Bearer}. No cookie is ever set,
+ * so no other site can make a request that carries the key (no CSRF). Every answer under {@code /console} says: no
+ * script or style but this origin's files, no framing, no caching ({@code no-store}), no sniffing, no referrer.
+ */
+@ApplicationScoped
+public class ConsoleRoutes {
+
+    static final String HOME = "/console";
+    static final String CALL = "/console/call";
+    static final String SCRIPT = "/console/console.js";
+    static final String STYLE = "/console/console.css";
+    static final String ICON = "/console/icon.svg";
+    /** The pages anyone may fetch; everything else under {@code /console} needs a key. */
+    static final String[] OPEN = {HOME, CALL, SCRIPT, STYLE, ICON};
+    static final String POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+            + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+    private record Asset(String type, Buffer body) {
+    }
+
+    private final Map<String, Asset> assets = Map.of(
+            HOME, asset("index.html", "text/html; charset=utf-8"),
+            CALL, asset("call.html", "text/html; charset=utf-8"),
+            SCRIPT, asset("console.js", "text/javascript; charset=utf-8"),
+            STYLE, asset("console.css", "text/css; charset=utf-8"),
+            ICON, asset("icon.svg", "image/svg+xml"));
+
+    void install(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE + 3).handler(context -> {
+            String path = context.normalizedPath();
+            if (path.equals(HOME) || path.startsWith(HOME + "/")) {
+                context.addHeadersEndHandler(ended -> harden(context.response().headers()));
+            }
+            context.next();
+        });
+        assets.forEach((path, asset) -> router.route(HttpMethod.GET, path).handler(context -> context.response()
+                .putHeader("Content-Type", asset.type()).end(asset.body())));
+    }
+
+    private static void harden(MultiMap headers) {
+        headers.set("Content-Security-Policy", POLICY);
+        headers.set(CachePolicy.CACHE_CONTROL, "no-store");
+        headers.set("X-Content-Type-Options", "nosniff");
+        headers.set("X-Frame-Options", "DENY");
+        headers.set("Referrer-Policy", "no-referrer");
+        headers.set("Cross-Origin-Opener-Policy", "same-origin");
+    }
+
+    private static Asset asset(String name, String type) {
+        try (InputStream in = ConsoleRoutes.class.getClassLoader().getResourceAsStream("console/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the console's " + name + " is missing from the build");
+            }
+            return new Asset(type, Buffer.buffer(in.readAllBytes()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

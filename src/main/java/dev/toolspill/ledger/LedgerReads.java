@@ -1,0 +1,99 @@
+package dev.toolspill.ledger;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import dev.toolspill.blob.Journal;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read side of the call ledger: a tenant's entries in a time range (every tenant's, for an operator), one entry
+ * by id, and the removal of whole hours for retention. Only the batches of the hours in range are read, a few at once,
+ * and parsed on worker threads, where the tokens of each answer are counted ({@link Tokens}).
+ */
+@ApplicationScoped
+public class LedgerReads {
+
+    private static final int CONCURRENT_READS = 4;
+
+    private final Journal journal;
+    private final ObjectReader reader;
+
+    public LedgerReads(Journal journal, ObjectMapper mapper) {
+        this.journal = journal;
+        this.reader = mapper.readerFor(LedgerEntry.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
+
+    /**
+     * The entries of {@code tenant} (null with authentication off) made in [{@code from}, {@code to}), or of every
+     * tenant when {@code everyTenant}; in no particular order. A tenant's hours are listed one folder each (the range
+     * is what bounds the work); every tenant's, by one listing of the whole ledger.
+     */
+    public Multi<LedgerEntry> between(String tenant, boolean everyTenant, Instant from, Instant to) {
+        Instant firstHour = LedgerLayout.hourStart(from);
+        Multi<String> keys = everyTenant ? journal.list(LedgerLayout.all())
+                : Multi.createFrom().<Instant>emitter(hours -> {
+                    for (Instant hour = firstHour; hour.isBefore(to); hour = hour.plusSeconds(3600)) {
+                        hours.emit(hour);
+                    }
+                    hours.complete();
+                }).onItem().transformToMultiAndConcatenate(hour -> journal.list(LedgerLayout.hour(tenant, hour)));
+        return keys
+                .select().where(key -> LedgerLayout.hourOf(key).map(hour -> !hour.isBefore(firstHour) && hour.isBefore(to)).orElse(false))
+                .onItem().transformToUni(this::entries).merge(CONCURRENT_READS)
+                .onItem().transformToIterable(entries -> entries)
+                .select().where(entry -> !entry.at().isBefore(from) && entry.at().isBefore(to));
+    }
+
+    /** The entry {@code id} of {@code tenant} (of any tenant when {@code everyTenant}); empty when there is none. */
+    public Uni<Optional<LedgerEntry>> find(String tenant, boolean everyTenant, String id) {
+        long millis = LedgerEntry.millisOf(id);
+        if (millis < 0) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        Instant at = Instant.ofEpochMilli(millis);
+        return between(tenant, everyTenant, at, at.plusMillis(1))
+                .select().where(entry -> entry.id().equals(id))
+                .collect().first()
+                .map(Optional::ofNullable);
+    }
+
+    /** Removes the batches of every hour that ended at or before {@code cutoff}; completes with how many. */
+    public Uni<Long> removeBefore(Instant cutoff) {
+        return journal.list(LedgerLayout.all())
+                .select().where(key -> LedgerLayout.hourOf(key).map(hour -> !hour.plusSeconds(3600).isAfter(cutoff)).orElse(false))
+                .onItem().transformToUni(key -> journal.delete(key).replaceWith(1L)).merge(CONCURRENT_READS)
+                .collect().with(java.util.stream.Collectors.summingLong(Long::longValue));
+    }
+
+    private Uni<List<LedgerEntry>> entries(String key) {
+        // a batch may hold a megabyte of JSON lines: parsed on a worker, never on the event loop
+        return journal.read(key).emitOn(Infrastructure.getDefaultWorkerPool()).map(bytes -> bytes == null ? List.of() : parse(bytes));
+    }
+
+    private List<LedgerEntry> parse(byte[] bytes) {
+        List<LedgerEntry> entries = new ArrayList<>();
+        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
+            if (!line.isBlank()) {
+                try {
+                    LedgerEntry entry = reader.readValue(line);
+                    entries.add(entry.historyTokens() != null ? entry : entry.withTokens(Tokens.count(entry.answer())));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("a ledger batch has a line that is not an entry", e);
+                }
+            }
+        }
+        return entries;
+    }
+}
