@@ -50,18 +50,6 @@ public class Redaction {
         this.counter = telemetry::redacted;
     }
 
-    /** Built outside CDI (tests): the shipped rules, on for everything. */
-    public static Redaction shipped() {
-        return new Redaction(RuleSet.of(Map.of(), Set.of(), 8192));
-    }
-
-    private Redaction(RuleSet rules) {
-        this.enabled = true;
-        this.offForTools = Set.of();
-        this.shared = rules;
-        this.counter = Redactor.Counter.NONE;
-    }
-
     /** A redactor for one output of {@code tool} owned by {@code owner} (a tenant, or null); null when redaction is off for it. */
     public Redactor stream(String tool, String owner) {
         RuleSet rules = rulesFor(tool, owner);
