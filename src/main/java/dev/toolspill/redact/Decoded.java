@@ -88,11 +88,6 @@ final class Decoded implements CharSequence {
         return code;
     }
 
-    /** Chars {@code [start, end)} without a copy. */
-    CharSequence slice(int start, int end) {
-        return java.nio.CharBuffer.wrap(chars, start, end - start);
-    }
-
     @Override
     public int length() {
         return length;
@@ -105,7 +100,7 @@ final class Decoded implements CharSequence {
 
     @Override
     public CharSequence subSequence(int start, int end) {
-        return new String(chars, start, end - start);
+        return java.nio.CharBuffer.wrap(chars, start, end - start); // no copy: RE2/J reads a region through it
     }
 
     @Override

@@ -16,7 +16,7 @@ final class Prefilter {
     record Hit(int end, int rule, int literalLength) {
     }
 
-    private final int[][] next;
+    private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
     private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
     private final int[] ruleOf;
     private final int[] lengthOf;
@@ -71,7 +71,13 @@ final class Prefilter {
                 row[c] = row[c + 32];
             }
         }
-        this.next = goTo.toArray(new int[0][]);
+        this.next = new int[goTo.size() * 256];
+        for (int state = 0; state < goTo.size(); state++) {
+            for (int c = 0; c < 256; c++) {
+                int to = goTo.get(state)[c];
+                next[state * 256 + c] = out.get(to).isEmpty() ? to : ~to;
+            }
+        }
         this.outputs = out.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
         this.ruleOf = rules.stream().mapToInt(Integer::intValue).toArray();
         this.lengthOf = lengths.stream().mapToInt(Integer::intValue).toArray();
@@ -81,15 +87,15 @@ final class Prefilter {
     List<Hit> hits(byte[] bytes, int from, int to) {
         List<Hit> hits = List.of();
         int state = 0;
-        int[][] table = next;
+        int[] table = next;
         for (int i = from; i < to; i++) {
-            state = table[state][bytes[i] & 0xFF];
-            int[] ending = outputs[state];
-            if (ending.length > 0) {
+            state = table[(state << 8) | (bytes[i] & 0xFF)];
+            if (state < 0) {
+                state = ~state;
                 if (hits.isEmpty()) {
                     hits = new ArrayList<>();
                 }
-                for (int literal : ending) {
+                for (int literal : outputs[state]) {
                     hits.add(new Hit(i + 1, ruleOf[literal], lengthOf[literal]));
                 }
             }

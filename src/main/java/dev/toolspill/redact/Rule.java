@@ -1,44 +1,37 @@
 package dev.toolspill.redact;
 
-import com.google.re2j.Matcher;
-import com.google.re2j.Pattern;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * One kind of credential: its expression (RE2, linear time whatever the input; group 1, when there is one, is the
- * secret, the rest is context that stays), the literals that must occur near it for the expression to be tried
- * ({@code literals}; none: always tried), how far before a literal a match may start ({@code reach}), and, for the
+ * One kind of credential: its expression ({@link Expression}; group 1, when there is one, is the secret, the rest is
+ * context that stays), the literals that must occur near it for the expression to be tried
+ * ({@code literals}; none: always tried), how far before a literal a match may start ({@code reach}) and end after it
+ * ({@code after}), and, for the
  * generic rules that go by a key name, the gate a value must pass ({@code generic}): at least {@code minEntropy} bits
  * a char, no placeholder, a digit or a sign, so that words, hashes of an id's shape and templates pass untouched.
  */
-record Rule(String kind, Pattern pattern, List<String> literals, int reach, boolean generic, double minEntropy) {
+record Rule(String kind, Expression pattern, List<String> literals, int reach, int after, boolean generic, double minEntropy) {
+
+    /** A match may end anywhere within the secret's longest length past its literal. */
+    static final int UNBOUNDED = Integer.MAX_VALUE;
 
     /** Values that name a secret instead of holding one: documentation, templates. */
     private static final Set<String> PLACEHOLDERS = Set.of("password", "passwd", "secret", "changeme", "example", "redacted",
             "undefined", "null", "none", "true", "false", "your_password", "yourpassword", "mypassword", "my_password", "pass");
 
-    /** The secret in a match: group 1 when the expression has one, else the whole match. */
-    int group() {
-        return pattern.groupCount() >= 1 ? 1 : 0;
-    }
-
     /** Whether the value a match found is worth redacting. */
-    boolean accepts(Matcher match) {
-        if (!generic) {
-            return true;
-        }
-        String value = match.group(group());
-        return value != null && plausible(value, minEntropy);
+    boolean accepts(CharSequence value) {
+        return !generic || plausible(value.toString(), minEntropy);
     }
 
     static boolean plausible(String value, double minEntropy) {
         String lower = value.toLowerCase(Locale.ROOT);
         if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
                 || lower.contains("example") || lower.contains("${") || lower.startsWith("$") || lower.startsWith("%")
-                || lower.startsWith("<") || lower.startsWith("{{") || lower.contains("your")) {
+                || lower.startsWith("<") || lower.startsWith("{{") || lower.contains("your") || lower.contains("password")
+                || lower.contains("passwd") || lower.contains("secret") || lower.contains("token")) { // a value that names itself
             return false;
         }
         boolean digitOrSign = false;
@@ -71,9 +64,9 @@ record Rule(String kind, Pattern pattern, List<String> literals, int reach, bool
         return other == 0 ? bits : bits - other / n * (Math.log(other / n) / Math.log(2));
     }
 
-    private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     private static boolean uuid(String value) {
-        return UUID.matches(value);
+        return UUID.matcher(value).matches();
     }
 }

@@ -1,8 +1,5 @@
 package dev.toolspill.redact;
 
-import com.google.re2j.Matcher;
-import com.google.re2j.Pattern;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,7 +47,7 @@ public final class RuleSet {
     /** The shipped rules, then {@code extra} (kind to RE2 pattern; tried everywhere), with {@code allowed} values left alone. */
     public static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes) {
         List<Rule> rules = new ArrayList<>(shipped());
-        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, Pattern.compile(pattern), List.of(), 0, false, 0)));
+        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, Expression.configured(pattern), List.of(), 0, Rule.UNBOUNDED, false, 0)));
         return new RuleSet(rules, allowed, maxSecretBytes, Redactor.BATCH);
     }
 
@@ -96,7 +93,9 @@ public final class RuleSet {
         boolean generic = cols[1].startsWith("generic:");
         double entropy = generic ? Double.parseDouble(cols[1].substring("generic:".length())) : 0;
         List<String> literals = cols[2].isEmpty() ? List.of() : List.of(cols[2].split(","));
-        return new Rule(cols[0], Pattern.compile(cols[4]), literals, Integer.parseInt(cols[3]), generic, entropy);
+        String[] reach = cols[3].split(",");
+        int after = reach[1].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[1]);
+        return new Rule(cols[0], Expression.shipped(cols[4]), literals, Integer.parseInt(reach[0]), after, generic, entropy);
     }
 
     /**
@@ -126,7 +125,7 @@ public final class RuleSet {
                 }
                 int at = text.index(hit.end() - hit.literalLength());
                 int start = Math.max(0, at - rule.reach() - 1);
-                int end = Math.min(text.length(), at + maxSecretBytes + 64);
+                int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
                 if (start > regionEnd) {
                     if (regionEnd > regionStart) {
                         search(rule, text, regionStart, regionEnd, from, spans);
@@ -141,18 +140,12 @@ public final class RuleSet {
     }
 
     private void search(Rule rule, Decoded text, int start, int end, int from, List<Span> spans) {
-        Matcher matcher = rule.pattern().matcher(text.slice(start, end));
-        int group = rule.group();
-        while (matcher.find()) {
-            if (matcher.start(group) < 0 || matcher.end(group) == matcher.start(group)) {
-                continue;
+        rule.pattern().find(text, start, end, found -> {
+            int rawStart = text.raw(found.start());
+            if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
+                spans.add(new Span(rawStart, text.raw(found.end()), rule.kind()));
             }
-            int rawStart = text.raw(start + matcher.start(group));
-            int rawEnd = text.raw(start + matcher.end(group));
-            if (rawStart >= from && rule.accepts(matcher) && !allowed.contains(matcher.group(group))) {
-                spans.add(new Span(rawStart, rawEnd, rule.kind()));
-            }
-        }
+        });
     }
 
     /** Earliest first, the longer of two that start together; one that overlaps a kept one is dropped. */

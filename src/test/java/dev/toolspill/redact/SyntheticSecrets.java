@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * One synthetic secret of every shipped kind, random and of the right shape (none is real): the text a tool would
+ * One synthetic secret of every shipped kind, random and of the right shape (none is real; src/bench/redact uses them too): the text a tool would
  * print ({@code text}) and the part of it that must not survive ({@code secret}).
  */
-final class SyntheticSecrets {
+public final class SyntheticSecrets {
 
-    record Sample(String kind, String text, String secret) {
+    public record Sample(String kind, String text, String secret) {
     }
 
     static final String UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -20,7 +20,7 @@ final class SyntheticSecrets {
 
     private final Random random;
 
-    SyntheticSecrets(Random random) {
+    public SyntheticSecrets(Random random) {
         this.random = random;
     }
 
@@ -37,7 +37,7 @@ final class SyntheticSecrets {
         return of(ALNUM + "!#%&*+-.", n - 1) + random.nextInt(10);
     }
 
-    List<Sample> all() {
+    public List<Sample> all() {
         List<Sample> samples = new ArrayList<>();
         String akid = "AKIA" + of("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16);
         samples.add(new Sample("aws-access-key-id", akid, akid));
