@@ -17,12 +17,34 @@ interface Expression {
     /** Every match in {@code text[start, end)}, in order; the chars around the region are context for the boundaries. */
     void find(CharSequence text, int start, int end, Consumer<Found> found);
 
+    /** The match that starts at {@code start}, if there is one, ending by {@code end}. */
+    void at(CharSequence text, int start, int end, Consumer<Found> found);
+
     static Expression shipped(String pattern) {
         java.util.regex.Pattern compiled = java.util.regex.Pattern.compile(pattern);
-        return (text, start, end, found) -> {
-            java.util.regex.Matcher matcher = compiled.matcher(text).region(start, end).useTransparentBounds(true).useAnchoringBounds(false);
-            int group = matcher.groupCount() >= 1 ? 1 : 0;
-            while (matcher.find()) {
+        return new Expression() {
+            @Override
+            public void find(CharSequence text, int start, int end, Consumer<Found> found) {
+                java.util.regex.Matcher matcher = matcher(text, start, end);
+                while (matcher.find()) {
+                    report(matcher, text, found);
+                }
+            }
+
+            @Override
+            public void at(CharSequence text, int start, int end, Consumer<Found> found) {
+                java.util.regex.Matcher matcher = matcher(text, start, end);
+                if (matcher.lookingAt()) {
+                    report(matcher, text, found);
+                }
+            }
+
+            private java.util.regex.Matcher matcher(CharSequence text, int start, int end) {
+                return compiled.matcher(text).region(start, end).useTransparentBounds(true).useAnchoringBounds(false);
+            }
+
+            private static void report(java.util.regex.Matcher matcher, CharSequence text, Consumer<Found> found) {
+                int group = matcher.groupCount() >= 1 ? 1 : 0;
                 if (matcher.start(group) >= 0 && matcher.end(group) > matcher.start(group)) {
                     found.accept(new Found(matcher.start(group), matcher.end(group), text.subSequence(matcher.start(group), matcher.end(group))));
                 }
@@ -30,15 +52,24 @@ interface Expression {
         };
     }
 
+    /** Configured patterns have no literals: they are searched for in the whole window, never tried at a point. */
     static Expression configured(String pattern) {
         com.google.re2j.Pattern compiled = com.google.re2j.Pattern.compile(pattern);
-        return (text, start, end, found) -> {
-            com.google.re2j.Matcher matcher = compiled.matcher(text.subSequence(start, end));
-            int group = compiled.groupCount() >= 1 ? 1 : 0;
-            while (matcher.find()) {
-                if (matcher.start(group) >= 0 && matcher.end(group) > matcher.start(group)) {
-                    found.accept(new Found(start + matcher.start(group), start + matcher.end(group), matcher.group(group)));
+        return new Expression() {
+            @Override
+            public void find(CharSequence text, int start, int end, Consumer<Found> found) {
+                com.google.re2j.Matcher matcher = compiled.matcher(text.subSequence(start, end));
+                int group = compiled.groupCount() >= 1 ? 1 : 0;
+                while (matcher.find()) {
+                    if (matcher.start(group) >= 0 && matcher.end(group) > matcher.start(group)) {
+                        found.accept(new Found(start + matcher.start(group), start + matcher.end(group), matcher.group(group)));
+                    }
                 }
+            }
+
+            @Override
+            public void at(CharSequence text, int start, int end, Consumer<Found> found) {
+                throw new UnsupportedOperationException("a configured pattern is searched for, not anchored");
             }
         };
     }

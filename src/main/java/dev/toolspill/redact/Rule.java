@@ -21,6 +21,11 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
     private static final Set<String> PLACEHOLDERS = Set.of("password", "passwd", "secret", "changeme", "example", "redacted",
             "undefined", "null", "none", "true", "false", "your_password", "yourpassword", "mypassword", "my_password", "pass");
 
+    /** Whether a match starts at its literal (or one char of context before it): tried there only. */
+    boolean anchored() {
+        return reach <= 1 && !literals.isEmpty();
+    }
+
     /** Whether the value a match found is worth redacting. */
     boolean accepts(CharSequence value) {
         return !generic || plausible(value.toString(), minEntropy);

@@ -117,6 +117,17 @@ public final class RuleSet {
                 search(rule, text, 0, text.length(), from, spans);
                 continue;
             }
+            if (rule.anchored()) { // tried at each literal only: dense text costs what its matches cost
+                for (Prefilter.Hit hit : hits) {
+                    if (hit.rule() == r) {
+                        int at = text.index(hit.end() - hit.literalLength());
+                        int start = Math.max(0, at - rule.reach());
+                        int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                        rule.pattern().at(text, start, end, found -> keep(rule, text, from, found, spans));
+                    }
+                }
+                continue;
+            }
             int regionStart = -1;
             int regionEnd = -1;
             for (Prefilter.Hit hit : hits) {
@@ -140,12 +151,14 @@ public final class RuleSet {
     }
 
     private void search(Rule rule, Decoded text, int start, int end, int from, List<Span> spans) {
-        rule.pattern().find(text, start, end, found -> {
-            int rawStart = text.raw(found.start());
-            if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
-                spans.add(new Span(rawStart, text.raw(found.end()), rule.kind()));
-            }
-        });
+        rule.pattern().find(text, start, end, found -> keep(rule, text, from, found, spans));
+    }
+
+    private void keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
+        int rawStart = text.raw(found.start());
+        if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
+            spans.add(new Span(rawStart, text.raw(found.end()), rule.kind()));
+        }
     }
 
     /** Earliest first, the longer of two that start together; one that overlaps a kept one is dropped. */

@@ -52,6 +52,26 @@ class RedactorTest {
     }
 
     @Test
+    void nearMissesOfEachKindStay() {
+        for (String near : List.of(
+                "AKIAIOSFODNN7EXAMPL", "XAKIAIOSFODNN7EXAMPLE1", // aws-access-key-id: too short; inside a longer word
+                "aws_secret_access_key = short", // aws-secret-access-key: not 40 chars
+                "ghp_abc", "xghp_" + "a".repeat(36).replace('a', 'Q') + "_", // github-token: too short; inside a word
+                "github_pat_short", "glpat-short", "npm_tooShort123", "_authToken=${NPM_TOKEN}",
+                "pypi-AgEIcHlwaS5vcmcshort", "dckr_pat_short", "xoxb-short", "https://hooks.slack.com/services/",
+                "https://discord.com/api/webhooks/123", "sk_live_short", "AIzaShort", "sk-proj-abcT3BlbkFJabc",
+                "sk-ant-api03-short", "SG.short.short", "AccountKey=short==",
+                "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",
+                "eyJhbGciOiJIUzI1NiJ9", "eyJhbGciOiJIUzI1NiJ9.payload", // jwt: one part, no second eyJ part
+                "https://user@example.com/", "ssh://git@github.com:22/x", "http://[::1]:8080/path@v2", // url-password: none
+                "Authorization: Bearer <token>", "Authorization: Basic ${CREDS}", // authorization-header: placeholders
+                "password=secret", "password: ********", "token = tokenizer.next()", "secret_key: a1b2c3", // generic: placeholders, short
+                "api_key: 0123456789abcdef0123456789abcdef01234567".replace("api_key", "sha1"), "id: 3f2504e0-4f89-11d3-9a0c-0305e82c3301")) {
+            assertEquals(near, redact(near), near);
+        }
+    }
+
+    @Test
     void aSecretSplitAtAnyOffsetOfAChunkBoundaryIsFoundWhole() {
         RuleSet small = RuleSet.of(Map.of(), Set.of(), 1024, 0);
         String filler = "plain words of an ordinary log line\n".repeat(40);
@@ -83,6 +103,14 @@ class RedactorTest {
             assertThat(sample.kind(), value, not(containsString(sample.secret())));
             assertThat(sample.kind(), value, containsString("[redacted:" + sample.kind() + "]"));
             assertThat(sample.kind(), out, not(containsString(sample.secret().replace("/", "\\/").replace("+", "\\u002B"))));
+        }
+    }
+
+    @Test
+    void aRedactedTextIsRedactedNoFurther() { // inspect reads stored blobs: their markers must not match again
+        for (SyntheticSecrets.Sample sample : secrets.all()) {
+            String once = redact("{\"key\": \"" + sample.text().replace("\n", "\\n") + "\", \"token\": \"x\"}\nsecret: " + sample.text());
+            assertEquals(once, redact(once), sample.kind());
         }
     }
 
