@@ -104,7 +104,9 @@ public class RedactBench {
                 if (!readable.contains(sample.secret())) {
                     counts[1]++;
                 } else {
-                    System.out.println("MISSED " + sample.kind() + (json ? " in JSON" : " in text"));
+                    int at = readable.indexOf(sample.secret()); // synthetic: safe to show, so a miss can be understood
+                    System.out.println("MISSED " + sample.kind() + (json ? " in JSON" : " in text") + " ["
+                            + readable.substring(Math.max(0, at - 60), Math.min(readable.length(), at + sample.secret().length() + 20)).replace("\n", "\\n") + "]");
                 }
                 if (json && !parses(out.getBytes(StandardCharsets.UTF_8))) {
                     brokenJson++;

@@ -34,7 +34,8 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
     static boolean plausible(String value, double minEntropy) {
         String lower = value.toLowerCase(Locale.ROOT);
         if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
-                || lower.contains("example") || lower.contains("${") || lower.startsWith("$") || lower.startsWith("%")
+                || lower.contains("example") || lower.contains("${") || lower.startsWith("$")
+                || lower.startsWith("%") && (lower.endsWith("%") || lower.startsWith("%(") || lower.startsWith("%{"))
                 || lower.startsWith("<") || lower.startsWith("{{") || lower.contains("your") || lower.contains("password")
                 || lower.contains("passwd") || lower.contains("secret") || lower.contains("token")) { // a value that names itself
             return false;
@@ -43,6 +44,9 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
         for (int i = 0; i < value.length() && !digitOrSign; i++) {
             char c = value.charAt(i);
             digitOrSign = !Character.isLetter(c) && c != '.' && c != '_' && c != '-';
+        }
+        if (minEntropy <= 0) { // a value known by its place (a URL's password): only placeholders pass
+            return true;
         }
         return (digitOrSign || value.length() >= 24) && entropy(value) >= minEntropy && !uuid(value);
     }

@@ -63,7 +63,9 @@ class RedactorTest {
                 "sk-ant-api03-short", "SG.short.short", "AccountKey=short==",
                 "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----",
                 "eyJhbGciOiJIUzI1NiJ9", "eyJhbGciOiJIUzI1NiJ9.payload", // jwt: one part, no second eyJ part
-                "https://user@example.com/", "ssh://git@github.com:22/x", "http://[::1]:8080/path@v2", // url-password: none
+                "https://user@example.com/", "ssh://git@github.com:22/x", "http://[::1]:8080/path@v2", // url-password: none,
+                "https://username:password@pypi.company.com/simple", "https://abc:xyz@example.com", // a placeholder, a doc host
+                "//registry.example/:_authToken=MYTOKEN1", // npmrc-auth: a value that names itself
                 "Authorization: Bearer <token>", "Authorization: Basic ${CREDS}", // authorization-header: placeholders
                 "password=secret", "password: ********", "token = tokenizer.next()", "secret_key: a1b2c3", // generic: placeholders, short
                 "api_key: 0123456789abcdef0123456789abcdef01234567".replace("api_key", "sha1"), "id: 3f2504e0-4f89-11d3-9a0c-0305e82c3301")) {
