@@ -27,7 +27,7 @@ final class Redacting {
             return chunk;
         }
         byte[] out = redactor.push(chunk.getBytes());
-        return out.length == 0 ? NOTHING : Buffer.buffer(out);
+        return out.length == 0 ? NOTHING : wrap(out);
     }
 
     /** The bytes held back, once the body has {@code ended}; empty before and after that. */
@@ -36,7 +36,12 @@ final class Redacting {
             return NOTHING;
         }
         ended = true;
-        return Buffer.buffer(redactor.finish());
+        return wrap(redactor.finish());
+    }
+
+    /** The redactor's fresh array as a buffer, without copying it again (Buffer.buffer(byte[]) would). */
+    private static Buffer wrap(byte[] bytes) {
+        return Buffer.newInstance(io.vertx.core.buffer.Buffer.buffer(io.netty.buffer.Unpooled.wrappedBuffer(bytes)));
     }
 
     /** The answer, saying what was redacted. */

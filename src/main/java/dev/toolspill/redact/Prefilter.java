@@ -18,6 +18,7 @@ final class Prefilter {
 
     private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
     private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
+    private final boolean[] opening = new boolean[256]; // bytes that leave the start state
     private final int[] ruleOf;
     private final int[] lengthOf;
 
@@ -71,6 +72,9 @@ final class Prefilter {
                 row[c] = row[c + 32];
             }
         }
+        for (int c = 0; c < 256; c++) {
+            opening[c] = goTo.get(0)[c] != 0;
+        }
         this.next = new int[goTo.size() * 256];
         for (int state = 0; state < goTo.size(); state++) {
             for (int c = 0; c < 256; c++) {
@@ -88,7 +92,16 @@ final class Prefilter {
         List<Hit> hits = List.of();
         int state = 0;
         int[] table = next;
+        boolean[] opens = opening;
         for (int i = from; i < to; i++) {
+            if (state == 0) { // most bytes start no literal: skipped with independent loads, no chain through the table
+                while (i < to && !opens[bytes[i] & 0xFF]) {
+                    i++;
+                }
+                if (i == to) {
+                    break;
+                }
+            }
             state = table[(state << 8) | (bytes[i] & 0xFF)];
             if (state < 0) {
                 state = ~state;
