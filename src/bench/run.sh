@@ -172,11 +172,11 @@ calc() { awk "BEGIN { printf \"%.${2:-2}f\", $1 }"; } # expression [decimals]
 is_true() { awk "BEGIN { exit !($1) }"; }
 size_of() { stat -c %s "$1"; }
 
-ingest() { # port file content-type answer-file: prints the seconds the POST took; needs 200 and a stored blob
-    local port=$1 file=$2 type=$3 answer=$4 t code
+ingest() { # port file content-type answer-file [tool]: prints the seconds the POST took; needs 200 and a stored blob
+    local port=$1 file=$2 type=$3 answer=$4 tool=${5:-bench} t code
     t=$(now)
     code=$(curl -sS -o "$answer" -w '%{http_code}' -X POST -T "$file" -H "Content-Type: $type" \
-        "http://127.0.0.1:$port/v1/tool-outputs?tool=bench")
+        "http://127.0.0.1:$port/v1/tool-outputs?tool=$tool")
     since "$t" > "$answer.time"
     if [ "$code" != 200 ] || [ "$(jq -r '.blob.id // empty' "$answer")" = "" ]; then
         echo "bench: ingest of $file answered HTTP $code without a stored blob: $(head -c 600 "$answer")" >&2
@@ -271,7 +271,8 @@ start_fs() {
     FS_PORT=$(free_port)
     FS_URL=http://127.0.0.1:$FS_PORT
     say "starting Toolspill (fs store) on 127.0.0.1:$FS_PORT"
-    start_toolspill toolspill-fs "$FS_PORT" -Dtoolspill.blob-store.fs.root="$FS_ROOT" -Dtoolspill.ingest.max-bytes=2147483648
+    start_toolspill toolspill-fs "$FS_PORT" -Dtoolspill.blob-store.fs.root="$FS_ROOT" -Dtoolspill.ingest.max-bytes=2147483648 \
+        -Dtoolspill.redact.off-for-tools=bench_unredacted
     FS_PID=$LAST_PID
     FS_STARTS=$((FS_STARTS + 1))
 }
@@ -676,6 +677,30 @@ bench_mcp() {
         "$(calc "($c1 + $c2) / 2" 0) req/s, the same call on \`/v1/tool-calls\`" "$r" "≥ 0.7" "$(met "$r >= 0.7")"
 }
 
+bench_redact() { # the same ingest with redaction on (tool bench) and off (tool bench_unredacted), alternated
+    local f=$D/text-256m.txt dense=$W/dense-64m.txt size i on=() off=() don=() doff=() onm offm r
+    size=$(size_of "$f")
+    # the worst case for the prefilter: a key name on every line, so every window runs the generic rule
+    awk 'BEGIN { for (i = 1; i <= 524288; i++) printf "%010d DEBUG config password=%s token refreshed ok, secret rotated %s\n", i, "see-vault", "......................................" }' > "$dense"
+    ingest "$FS_PORT" "$f" text/plain "$W/a.json" > /dev/null # warm-up
+    ingest "$FS_PORT" "$f" text/plain "$W/a.json" bench_unredacted > /dev/null
+    clear_fs
+    for i in $(seq 1 "$RUNS"); do
+        off+=("$(ingest "$FS_PORT" "$f" text/plain "$W/a.json" bench_unredacted)"); clear_fs
+        on+=("$(ingest "$FS_PORT" "$f" text/plain "$W/a.json")"); clear_fs
+        doff+=("$(ingest "$FS_PORT" "$dense" text/plain "$W/a.json" bench_unredacted)"); clear_fs
+        don+=("$(ingest "$FS_PORT" "$dense" text/plain "$W/a.json")"); clear_fs
+    done
+    rm -f "$dense"
+    onm=$(printf '%s\n' "${on[@]}" | median)
+    offm=$(printf '%s\n' "${off[@]}" | median)
+    note "redaction on, s: ${on[*]}; off, s: ${off[*]}"
+    note "64 MiB with a key name on every line: on, s: ${don[*]}; off, s: ${doff[*]} (ratio $(calc "$(printf '%s\n' "${doff[@]}" | median) / $(printf '%s\n' "${don[@]}" | median)"))"
+    r=$(calc "$offm / $onm")
+    row "ingest 256 MiB text into \`fs\`, redaction on vs off (MiB/s, median of $RUNS)" "$(calc "$size / $MIB / $onm" 0) MiB/s" \
+        "$(calc "$size / $MIB / $offm" 0) MiB/s redaction off" "$r" "≥ 0.8" "$(met "$r >= 0.8")"
+}
+
 run_row 1 "inline tool-call throughput vs no-op" "≥ 0.8" bench_inline
 run_row 2 "ingest 256 MiB into fs vs cat + sync" "≥ 0.5" bench_fs_ingest
 run_row 3 "ingest 256 MiB into S3 vs aws s3 cp" "≥ 0.8" bench_s3_ingest
@@ -691,6 +716,7 @@ run_row 10 "ingest of new 64 KiB outputs into fs, dedup on vs off" "≥ 0.95" be
 run_row 10b "ingest of new 64 KiB outputs into S3, dedup on vs off" "≥ 0.95" bench_dedup_s3_small
 run_row 10c "ingest of new 8 MiB outputs into fs, dedup on vs off" "≥ 0.95" bench_dedup_fs_large
 run_row 10d "ingest of new 8 MiB outputs into S3, dedup on vs off" "≥ 0.95" bench_dedup_s3_large
+run_row 11 "ingest 256 MiB into fs, redaction on vs off" "≥ 0.8" bench_redact
 ensure_fs
 
 # ---------------------------------------------------------------- report

@@ -8,6 +8,7 @@ package dev.toolspill.config;
 public final class Bounds {
 
     public static final String AT_LEAST = "must be at least {value} (was ${validatedValue})";
+    public static final String AT_MOST = "must be at most {value} (was ${validatedValue})";
     public static final String LONGER_THAN_0 = "must be longer than 0, e.g. 30s (was ${validatedValue})";
     public static final String AT_LEAST_1MS = "must be at least 1ms (was ${validatedValue})";
     public static final String SHARE = "is not a fraction of the upload slots: set it above 0 and at most 1, 1 turns the share off"

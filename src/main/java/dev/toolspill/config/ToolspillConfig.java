@@ -51,6 +51,7 @@ public interface ToolspillConfig {
 
     /** The operator console ({@code toolspill.console.*}). */
     LedgerConfig.Console console();
+    Redact redact();
 
     /**
      * Everything set for one tenant, keyed by its name (as in {@code toolspill.auth.keys}):
@@ -67,6 +68,15 @@ public interface ToolspillConfig {
 
         /** This tenant's own {@code toolspill.limits.stored-bytes-per-day}. */
         Optional<Long> storedBytesPerDay();
+
+        /** This tenant's own {@code toolspill.redact.enabled}: false stores and answers its outputs unredacted. */
+        Optional<Boolean> redact();
+
+        /** More kinds to redact in this tenant's outputs, as {@code toolspill.redact.patterns}. */
+        Map<String, String> redactPatterns();
+
+        /** Values never redacted in this tenant's outputs, beside {@code toolspill.redact.allow}. */
+        Optional<List<String>> redactAllow();
     }
 
     interface BlobStore extends BlobStoreConfig {
@@ -262,6 +272,9 @@ public interface ToolspillConfig {
     }
 
     interface Tools extends ToolsConfig {
+    }
+
+    interface Redact extends RedactConfig {
     }
 
     interface Arguments {

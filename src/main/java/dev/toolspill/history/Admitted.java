@@ -2,6 +2,7 @@ package dev.toolspill.history;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.ledger.LedgerEntry;
+import dev.toolspill.redact.Redactions;
 import dev.toolspill.text.Utf8;
 
 import java.time.Instant;
@@ -11,9 +12,15 @@ import java.time.Instant;
  * (if one was stored), how much the limit dropped (if it cut), the selector that reads the next part of a
  * selection ({@code next}, null when there is none), and where the output went ({@code disposition}: for the result
  * item and for metrics; {@code unstored} when the full output should have been kept and could not be, the store being
- * down and the spool full: only the limit guarded it).
+ * down and the spool full: only the limit guarded it), and what was redacted from it ({@code redacted}: the counts by
+ * kind of the credentials replaced before it was stored or shown).
  */
-public record Admitted(String output, StoredBlob blob, Truncation truncated, String next, Disposition disposition) {
+public record Admitted(String output, StoredBlob blob, Truncation truncated, String next, Disposition disposition,
+                       Redactions redacted) {
+
+    public Admitted(String output, StoredBlob blob, Truncation truncated, String next, Disposition disposition) {
+        this(output, blob, truncated, next, disposition, Redactions.NONE);
+    }
 
     public Admitted(String output, StoredBlob blob, Truncation truncated, String next) {
         this(output, blob, truncated, next, Disposition.of(blob, truncated));
@@ -25,7 +32,12 @@ public record Admitted(String output, StoredBlob blob, Truncation truncated, Str
 
     /** The same, marked as an output the store could not take. */
     public Admitted unstored() {
-        return new Admitted(output, blob, truncated, next, Disposition.UNSTORED);
+        return new Admitted(output, blob, truncated, next, Disposition.UNSTORED, redacted);
+    }
+
+    /** The same, saying what was redacted from the output. */
+    public Admitted withRedactions(Redactions redactions) {
+        return redactions.none() ? this : new Admitted(output, blob, truncated, next, disposition, redacted.plus(redactions));
     }
 
     /** UTF-8 bytes the model sees. */

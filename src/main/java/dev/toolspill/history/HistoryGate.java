@@ -15,6 +15,7 @@ import dev.toolspill.output.Content;
 import dev.toolspill.output.Promoter;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.output.ToolOutput;
+import dev.toolspill.redact.Redaction;
 import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.ReadIndex;
 import dev.toolspill.scan.Scan;
@@ -32,13 +33,17 @@ import java.nio.charset.StandardCharsets;
 /**
  * Every output held in memory reaches history through here: promotion (inline, or stored with a summary), then
  * the limit. When the limit cuts and a store exists, the full text is stored first, so nothing is lost. Encoding
- * and scanning an output run on a worker thread; the store is called without blocking.
+ * and scanning an output run on a worker thread; the store is called without blocking. Credentials are redacted
+ * first ({@link Redaction}), so neither the store nor the answer ever holds them.
  */
 @ApplicationScoped
 public class HistoryGate {
 
     /** Outputs from this size on get a read index when stored from memory; smaller ones are scanned when read. */
     static final long INDEX_FROM_BYTES = 1024 * 1024;
+
+    /** Texts from this size on are redacted on a worker thread. */
+    static final int REDACT_INLINE_BYTES = 64 * 1024;
 
     /** What the marker says when the full output could not be kept. */
     public static final String UNSTORED = "the full output could not be stored (the blob store is unavailable)";
@@ -62,12 +67,14 @@ public class HistoryGate {
     private final Vertx vertx;
     private final Outage outage;
     private final StoreKind kind;
+    private final Redaction redaction;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
-                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage, StoreKind kind) {
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage, StoreKind kind, Redaction redaction) {
         this.kind = kind;
         this.repeatReference = config.output().repeatReferenceTools()
                 .<java.util.function.Predicate<String>>map(tools -> tool -> tools.contains("*") || tools.contains(tool)).orElse(tool -> false);
+        this.redaction = redaction;
         this.outage = outage;
         this.promoter = promoter;
         this.summarizer = summarizer;
@@ -82,9 +89,24 @@ public class HistoryGate {
 
     /**
      * A raw output: inline when small (or when there is no store), else stored with a summary, as a blob owned by
-     * {@code owner} (a tenant; null: nobody).
+     * {@code owner} (a tenant; null: nobody). Its credentials are redacted first.
      */
     public Uni<Admitted> admit(String tool, String raw, String owner) {
+        return redact(tool, owner, raw).flatMap(clean -> admitClean(tool, clean.text(), owner)
+                .map(admitted -> admitted.withRedactions(clean.redactions())));
+    }
+
+    /** A tool's output: Inline text is promoted by size like a raw output; Stored is always stored. */
+    public Uni<Admitted> admit(String tool, ToolOutput output, String owner) {
+        if (output instanceof ToolOutput.Stored stored) {
+            Redaction.Redacted summary = redaction.text(tool, owner, stored.summary());
+            return redact(tool, owner, stored.text()).flatMap(clean -> admitStored(tool, stored, clean.text(), summary.text(), owner)
+                    .map(admitted -> admitted.withRedactions(clean.redactions().plus(summary.redactions()))));
+        }
+        return admit(tool, output.text(), owner);
+    }
+
+    private Uni<Admitted> admitClean(String tool, String raw, String owner) {
         String text = ByteOrderMarks.strip(raw);
         if (!kind.keepsBlobs() || promoter.fitsInline(text)) {
             return keepInline(tool, text, owner);
@@ -92,16 +114,20 @@ public class HistoryGate {
         return prepare(text, Expect.ANY).flatMap(prepared -> admitStored(tool, prepared, null, owner));
     }
 
-    /** A tool's output: Inline text is promoted by size like a raw output; Stored is always stored. */
-    public Uni<Admitted> admit(String tool, ToolOutput output, String owner) {
-        if (output instanceof ToolOutput.Stored stored) {
-            if (!kind.keepsBlobs()) {
-                return keepInline(tool, stored.text(), owner);
-            }
-            return prepare(stored.text(), stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
-                    .flatMap(prepared -> admitStored(tool, prepared, stored.summary(), owner));
+    private Uni<Admitted> admitStored(String tool, ToolOutput.Stored stored, String text, String summary, String owner) {
+        if (!kind.keepsBlobs()) {
+            return keepInline(tool, text, owner);
         }
-        return admit(tool, output.text(), owner);
+        return prepare(text, stored.content() instanceof Content.Structured ? Expect.JSON : Expect.TEXT)
+                .flatMap(prepared -> admitStored(tool, prepared, summary, owner));
+    }
+
+    /** The text with its credentials redacted: a long one on a worker thread, since that costs. */
+    private Uni<Redaction.Redacted> redact(String tool, String owner, String text) {
+        if (text == null || text.length() < REDACT_INLINE_BYTES / 3) { // a char is at most 3 UTF-8 bytes
+            return Uni.createFrom().item(redaction.text(tool, owner, text));
+        }
+        return vertx.executeBlocking(() -> redaction.text(tool, owner, text), false);
     }
 
     /** Text that stays inline with no full copy to keep (it fits the limit, or there is no store): the limit alone. */
@@ -119,10 +145,11 @@ public class HistoryGate {
      * goes on only while the text is as the tool made it: a text this limit cut again shows less than it names.
      */
     public Admitted admitAsIs(String tool, ToolOutput.Inline output) {
-        Limited limited = limit.apply(tool, output.text());
+        Redaction.Redacted clean = redaction.text(tool, null, output.text());
+        Limited limited = limit.apply(tool, clean.text());
         long dropped = limited.truncated() ? limited.droppedBytes() : output.droppedBytes();
         return new Admitted(limited.text(), null, dropped > 0 ? new Admitted.Truncation(dropped, null) : null,
-                limited.truncated() ? null : output.next());
+                limited.truncated() ? null : output.next()).withRedactions(clean.redactions());
     }
 
     /** Text that stays inline; if the limit must cut it, its full form goes to the store first. */

@@ -14,13 +14,11 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * One output taken from a stream, as a pipeline of three stages that overlap: the source (a request body, a tool's
- * answer) is read on its event loop, a chunk at a time as the pipeline asks for it; the scanner (UTF-8, lines, JSON
- * shape, read index) and the store's writer each take the chunks in order, one hop at a time, on the upload workers.
- * While one chunk is written the next is scanned and the one after it read, so a fast body runs at the pace of its
- * slowest stage, not of their sum. At most {@value #HOLD} bytes are held between the stages: past it the source is
- * not asked for more (its socket is paused). Every step runs on the flow's Vert.x context, one at a time; no thread
- * waits for the client or the store.
+ * One output taken from a stream, as a pipeline of stages that overlap: the source (a request body, a tool's answer) is read
+ * on its event loop, a chunk at a time as the pipeline asks for it, and redacted ({@link Redacting}); the scanner (UTF-8,
+ * lines, JSON shape, read index) and the store's writer each take the chunks in order, one hop at a time, on the upload
+ * workers, so a fast body runs at the pace of its slowest stage, not of their sum. At most {@value #HOLD} bytes are held
+ * between the stages: past it the source is paused. Every step runs on the flow's Vert.x context; no thread waits.
  */
 final class IngestFlow extends BodyReader {
 
@@ -30,24 +28,24 @@ final class IngestFlow extends BodyReader {
     private final StreamIngest.Stages stages;
     private final StreamIngest.Job job;
     private final Head head;
+    private final Redacting redacting;
     private UniEmitter<? super Admitted> emitter;
-    private boolean finished, pumping, again;
-    private boolean large;
+    private boolean finished, pumping, again, large;
     private byte[] first;
     private ScanStage scanner;
     private BlobId id;
-    private boolean spooled;
     private BlobUpload upload;
     private final ChunkQueue toScan = new ChunkQueue();
     private final ChunkQueue toWrite = new ChunkQueue();
     private long received, scanned, written;
-    private boolean scanning, writing, ending;
+    private boolean scanning, writing, ending, spooled;
 
     IngestFlow(StreamIngest.Stages stages, StreamIngest.Job job, Vertx vertx) {
         super(vertx, job.onStall());
         this.stages = stages;
         this.job = job;
         this.head = new Head(stages.inlineMaxBytes());
+        this.redacting = new Redacting(stages.redaction().stream(job.tool(), job.owner()));
     }
 
     /** Reads {@code body} to its end (or to the first refusal); cancelling the answer drops the upload. */
@@ -79,6 +77,14 @@ final class IngestFlow extends BodyReader {
 
     @Override
     void chunk(Buffer chunk) {
+        take(redacting.chunk(chunk));
+        pump();
+    }
+
+    private void take(Buffer chunk) {
+        if (chunk.length() == 0) {
+            return;
+        }
         if (large) {
             enqueue(chunk);
         } else {
@@ -90,7 +96,6 @@ final class IngestFlow extends BodyReader {
                 }
             }
         }
-        pump();
     }
 
     /** Runs what can run now; a step that completes at once loops here instead of recursing. */
@@ -114,6 +119,7 @@ final class IngestFlow extends BodyReader {
         if (finished) {
             return;
         }
+        take(redacting.end(sourceDone)); // what the redactor held back, once the body has ended
         if (!large) {
             if (sourceDone) {
                 endSmall();
@@ -259,8 +265,7 @@ final class IngestFlow extends BodyReader {
         if (admitted.blob() == null && target != null) {
             target.abort().subscribe().with(ok -> { }, ignored -> { }); // it could not be stored: nothing of it stays
         }
-        if (finished && admitted.blob() != null) {
-            // abandoned while it committed: nobody was given its id
+        if (finished && admitted.blob() != null) { // abandoned while it committed: nobody was given its id
             stages.store().delete(id).subscribe().with(ok -> { },
                     failure -> Log.warnf("Could not remove blob %s of an abandoned output: %s", id, failure.toString()));
             return;
@@ -274,7 +279,7 @@ final class IngestFlow extends BodyReader {
         }
         finished = true;
         stages.stalls().done(this);
-        emitter.complete(admitted);
+        emitter.complete(redacting.told(admitted));
     }
 
     /** Stops reading, and answers only once what was written is gone, so a refused body leaves nothing behind. */
@@ -289,10 +294,7 @@ final class IngestFlow extends BodyReader {
         toWrite.clear();
         BlobUpload target = upload;
         upload = null;
-        if (target == null) {
-            emitter.fail(failure);
-            return;
-        }
-        target.abort().subscribe().with(ok -> emitter.fail(failure), ignored -> emitter.fail(failure));
+        (target == null ? Uni.createFrom().voidItem() : target.abort())
+                .subscribe().with(ok -> emitter.fail(failure), ignored -> emitter.fail(failure));
     }
 }

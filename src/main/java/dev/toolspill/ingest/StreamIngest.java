@@ -15,6 +15,7 @@ import dev.toolspill.limit.Cutter;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Summarizer;
+import dev.toolspill.redact.Redaction;
 import dev.toolspill.scan.BlobIndexer;
 import dev.toolspill.scan.InvalidOutputException;
 import dev.toolspill.scan.Scan;
@@ -44,7 +45,7 @@ public class StreamIngest {
     /** What a flow works with: the same for every output. */
     record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer,
                   ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, Outage outage, UploadHops hops,
-                  Duration storeTimeout, StallWatch stalls) {
+                  Duration storeTimeout, StallWatch stalls, Redaction redaction) {
     }
 
     /** One output: whose, how much it may be, and what to do when its sender stalls. */
@@ -57,9 +58,10 @@ public class StreamIngest {
     private final long maxBytes;
 
     public StreamIngest(HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
-                        HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls) {
+                        HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls,
+                        Redaction redaction) {
         this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
-                UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls);
+                UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls, redaction);
         this.vertx = vertx.getDelegate();
         this.limit = limit;
         this.maxBytes = config.ingest().maxBytes();

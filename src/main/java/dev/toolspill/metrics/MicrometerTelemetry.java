@@ -125,6 +125,13 @@ public class MicrometerTelemetry implements Telemetry {
     }
 
     @Override
+    public void redacted(String kind) {
+        // kinds are the shipped rules' and the configured patterns' names: a bounded set
+        Counter.builder("toolspill.redacted.values").description("Values redacted from outputs, by kind of credential")
+                .tag("kind", kind).register(registry).increment();
+    }
+
+    @Override
     public void deduplicated(long bytes) {
         deduplicated.increment();
         deduplicatedBytes.increment(bytes);

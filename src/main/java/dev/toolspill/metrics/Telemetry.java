@@ -27,6 +27,10 @@ public interface Telemetry {
     default void stored(long bytes) {
     }
 
+    /** One value of {@code kind} redacted from an output (never the value, nor where it was). */
+    default void redacted(String kind) {
+    }
+
     /** An output of {@code bytes} its tenant had stored already: answered with that blob, its new copy removed. */
     default void deduplicated(long bytes) {
     }

@@ -8,6 +8,7 @@ import dev.toolspill.pipeline.CallResult;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * One result as the HTTP API, the {@code Toolspill-Results} header and MCP's structured content report it: the design's
@@ -27,12 +28,16 @@ public record ResultItem(
                 + " the shared store returns; truncated, what history holds was cut by the limit (the full output is in the blob when"
                 + " there is one); unstored, cut by the limit because the full output could be kept nowhere (store down, spool full)",
                 enumeration = {"inline", "stored", "spooled", "truncated", "unstored"})
-        String disposition) {
+        String disposition,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Schema(description = "Credentials replaced by [redacted:kind] before the output was stored or shown, counted by kind;"
+                + " absent when there were none", example = "{\"aws-access-key-id\": 1}")
+        Map<String, Integer> redacted) {
 
     public enum Status { ok, error }
 
     public ResultItem(String callId, String tool, Status status, String output, Blob blob, Truncated truncated, String next) {
-        this(callId, tool, status, output, blob, truncated, next, null);
+        this(callId, tool, status, output, blob, truncated, next, null, null);
     }
 
     /** {@code spooled} is there (true) only for a blob this replica keeps until the shared store returns. */
@@ -65,12 +70,13 @@ public record ResultItem(
 
     public static ResultItem ok(String callId, String tool, Admitted admitted) {
         return new ResultItem(callId, tool, Status.ok, admitted.output(), Blob.of(admitted.blob()), truncated(admitted), admitted.next(),
-                admitted.disposition().label());
+                admitted.disposition().label(), admitted.redacted().orNull());
     }
 
     /** An error message as the limit let it into history; {@code truncated} says when the limit cut it. */
     public static ResultItem error(String callId, String tool, Admitted message) {
-        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message), null, null);
+        return new ResultItem(callId, tool, Status.error, message.output(), null, truncated(message), null, null,
+                message.redacted().orNull());
     }
 
     private static Truncated truncated(Admitted admitted) {

@@ -37,6 +37,9 @@ class TenantQuotasTest {
             public Optional<java.util.List<String>> tools() { return Optional.empty(); }
             public Optional<Double> requestsPerSecond() { return Optional.ofNullable(rate); }
             public Optional<Long> storedBytesPerDay() { return Optional.ofNullable(bytes); }
+            public Optional<Boolean> redact() { return Optional.empty(); }
+            public Map<String, String> redactPatterns() { return Map.of(); }
+            public Optional<java.util.List<String>> redactAllow() { return Optional.empty(); }
         };
     }
 

@@ -1,0 +1,125 @@
+package dev.toolspill.redact;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The cheap first look: every literal the rules need (a prefix such as {@code ghp_}, a key word such as
+ * {@code password}), found in one pass over the bytes by an Aho-Corasick automaton, ASCII case folded. Text in which
+ * no literal occurs costs one table look-up a byte; only the rules whose literals occur run their expressions.
+ */
+final class Prefilter {
+
+    /** Where a literal ends in the text and which rule wants it. */
+    record Hit(int end, int rule, int literalLength) {
+    }
+
+    private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
+    private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
+    private final boolean[] opening = new boolean[256]; // bytes that leave the start state
+    private final int[] ruleOf;
+    private final int[] lengthOf;
+
+    /** {@code literals.get(i)} are the literals of rule {@code i}. */
+    Prefilter(List<List<String>> literals) {
+        List<int[]> goTo = new ArrayList<>();
+        List<List<Integer>> out = new ArrayList<>();
+        goTo.add(new int[256]);
+        out.add(new ArrayList<>());
+        List<Integer> rules = new ArrayList<>();
+        List<Integer> lengths = new ArrayList<>();
+        for (int rule = 0; rule < literals.size(); rule++) {
+            for (String literal : literals.get(rule)) {
+                int state = 0;
+                for (byte b : literal.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                    int c = b & 0xFF;
+                    if (goTo.get(state)[c] == 0) {
+                        goTo.get(state)[c] = goTo.size();
+                        goTo.add(new int[256]);
+                        out.add(new ArrayList<>());
+                    }
+                    state = goTo.get(state)[c];
+                }
+                out.get(state).add(rules.size());
+                rules.add(rule);
+                lengths.add(literal.length());
+            }
+        }
+        int[] fail = new int[goTo.size()];
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int c = 0; c < 256; c++) {
+            if (goTo.get(0)[c] != 0) {
+                queue.add(goTo.get(0)[c]);
+            }
+        }
+        while (!queue.isEmpty()) { // breadth first: a state's fail target is complete before the state
+            int state = queue.poll();
+            out.get(state).addAll(out.get(fail[state]));
+            for (int c = 0; c < 256; c++) {
+                int child = goTo.get(state)[c];
+                if (child != 0) {
+                    fail[child] = goTo.get(fail[state])[c];
+                    queue.add(child);
+                } else {
+                    goTo.get(state)[c] = goTo.get(fail[state])[c];
+                }
+            }
+        }
+        for (int[] row : goTo) { // case folding: an upper-case letter goes where its lower case goes
+            for (int c = 'A'; c <= 'Z'; c++) {
+                row[c] = row[c + 32];
+            }
+        }
+        for (int c = 0; c < 256; c++) {
+            opening[c] = goTo.get(0)[c] != 0;
+        }
+        this.next = new int[goTo.size() * 256];
+        for (int state = 0; state < goTo.size(); state++) {
+            for (int c = 0; c < 256; c++) {
+                int to = goTo.get(state)[c];
+                next[state * 256 + c] = out.get(to).isEmpty() ? to : ~to;
+            }
+        }
+        this.outputs = out.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+        this.ruleOf = rules.stream().mapToInt(Integer::intValue).toArray();
+        this.lengthOf = lengths.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The hits in {@code bytes[from, to)}, in order of their ends; empty (and no allocation) when there are none. */
+    List<Hit> hits(byte[] bytes, int from, int to) {
+        List<Hit> hits = List.of();
+        int state = 0;
+        int[] table = next;
+        boolean[] opens = opening;
+        for (int i = from; i < to; i++) {
+            if (state == 0) { // most bytes start no literal: skipped with independent loads, no chain through the table
+                while (i < to && !opens[bytes[i] & 0xFF]) {
+                    i++;
+                }
+                if (i == to) {
+                    break;
+                }
+            }
+            state = table[(state << 8) | (bytes[i] & 0xFF)];
+            if (state < 0) {
+                state = ~state;
+                if (hits.isEmpty()) {
+                    hits = new ArrayList<>();
+                }
+                for (int literal : outputs[state]) {
+                    hits.add(new Hit(i + 1, ruleOf[literal], lengthOf[literal]));
+                }
+            }
+        }
+        return hits;
+    }
+
+    /** The rules with at least one hit. */
+    static BitSet rules(List<Hit> hits) {
+        BitSet rules = new BitSet();
+        hits.forEach(hit -> rules.set(hit.rule()));
+        return rules;
+    }
+}

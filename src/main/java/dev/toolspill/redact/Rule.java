@@ -1,0 +1,81 @@
+package dev.toolspill.redact;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One kind of credential: its expression ({@link Expression}; group 1, when there is one, is the secret, the rest is
+ * context that stays), the literals that must occur near it for the expression to be tried
+ * ({@code literals}; none: always tried), how far before a literal a match may start ({@code reach}) and end after it
+ * ({@code after}), and, for the
+ * generic rules that go by a key name, the gate a value must pass ({@code generic}): at least {@code minEntropy} bits
+ * a char, no placeholder, a digit or a sign, so that words, hashes of an id's shape and templates pass untouched.
+ */
+record Rule(String kind, Expression pattern, List<String> literals, int reach, int after, boolean generic, double minEntropy) {
+
+    /** A match may end anywhere within the secret's longest length past its literal. */
+    static final int UNBOUNDED = Integer.MAX_VALUE;
+
+    /** Values that name a secret instead of holding one: documentation, templates. */
+    private static final Set<String> PLACEHOLDERS = Set.of("password", "passwd", "secret", "changeme", "example", "redacted",
+            "undefined", "null", "none", "true", "false", "your_password", "yourpassword", "mypassword", "my_password", "pass");
+
+    /** Whether a match starts at its literal (or one char of context before it): tried there only. */
+    boolean anchored() {
+        return reach <= 1 && !literals.isEmpty();
+    }
+
+    /** Whether the value a match found is worth redacting. */
+    boolean accepts(CharSequence value) {
+        return !generic || plausible(value.toString(), minEntropy);
+    }
+
+    static boolean plausible(String value, double minEntropy) {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
+                || lower.contains("example") || lower.contains("${") || lower.startsWith("$")
+                || lower.startsWith("%") && (lower.endsWith("%") || lower.startsWith("%(") || lower.startsWith("%{"))
+                || lower.startsWith("<") || lower.startsWith("{{") || lower.contains("your") || lower.contains("password")
+                || lower.contains("passwd") || lower.contains("secret") || lower.contains("token")) { // a value that names itself
+            return false;
+        }
+        boolean digitOrSign = false;
+        for (int i = 0; i < value.length() && !digitOrSign; i++) {
+            char c = value.charAt(i);
+            digitOrSign = !Character.isLetter(c) && c != '.' && c != '_' && c != '-';
+        }
+        if (minEntropy <= 0) { // a value known by its place (a URL's password): only placeholders pass
+            return true;
+        }
+        return (digitOrSign || value.length() >= 24) && entropy(value) >= minEntropy && !uuid(value);
+    }
+
+    /** Shannon entropy in bits a char. */
+    static double entropy(String value) {
+        int[] counts = new int[128];
+        int other = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 128) {
+                counts[c]++;
+            } else {
+                other++;
+            }
+        }
+        double bits = 0;
+        double n = value.length();
+        for (int count : counts) {
+            if (count > 0) {
+                bits -= count / n * (Math.log(count / n) / Math.log(2));
+            }
+        }
+        return other == 0 ? bits : bits - other / n * (Math.log(other / n) / Math.log(2));
+    }
+
+    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    private static boolean uuid(String value) {
+        return UUID.matcher(value).matches();
+    }
+}

@@ -1,0 +1,180 @@
+package dev.toolspill.redact;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The rules one output is redacted with (the shipped ones of {@code redact/rules.tsv}, plus an operator's and a
+ * tenant's patterns), the values never redacted, and how far a secret may reach ({@code maxSecretBytes}). Finds the
+ * secrets in a window of bytes: the prefilter first, then only the rules it named, only near their literals.
+ */
+public final class RuleSet {
+
+    static final String RESOURCE = "/redact/rules.tsv";
+
+    /** Where a secret is in the bytes, and its kind. */
+    record Span(int start, int end, String kind) {
+    }
+
+    private final List<Rule> rules;
+    private final Prefilter prefilter;
+    private final BitSet always = new BitSet();
+    private final Set<String> allowed;
+    private final int maxSecretBytes;
+    private final int batch;
+
+    RuleSet(List<Rule> rules, Set<String> allowed, int maxSecretBytes, int batch) {
+        this.batch = batch;
+        this.rules = List.copyOf(rules);
+        this.prefilter = new Prefilter(rules.stream().map(Rule::literals).toList());
+        for (int i = 0; i < rules.size(); i++) {
+            always.set(i, rules.get(i).literals().isEmpty());
+        }
+        this.allowed = Set.copyOf(allowed);
+        this.maxSecretBytes = maxSecretBytes;
+    }
+
+    /** The shipped rules, then {@code extra} (kind to RE2 pattern; tried everywhere), with {@code allowed} values left alone. */
+    public static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes) {
+        List<Rule> rules = new ArrayList<>(shipped());
+        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, Expression.configured(pattern), List.of(), 0, Rule.UNBOUNDED, false, 0)));
+        return new RuleSet(rules, allowed, maxSecretBytes, Redactor.BATCH);
+    }
+
+    /** As above, searching every {@code batch} bytes past the held tail (small in tests, to search often). */
+    static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes, int batch) {
+        RuleSet rules = of(extra, allowed, maxSecretBytes);
+        return new RuleSet(rules.rules, allowed, maxSecretBytes, batch);
+    }
+
+    public int maxSecretBytes() {
+        return maxSecretBytes;
+    }
+
+    int batch() {
+        return batch;
+    }
+
+    /** A redactor for one stream. */
+    public Redactor redactor(Redactor.Counter counter) {
+        return new Redactor(this, counter);
+    }
+
+    static List<Rule> shipped() {
+        try (InputStream in = RuleSet.class.getResourceAsStream(RESOURCE);
+             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            List<Rule> rules = new ArrayList<>();
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    rules.add(parse(line));
+                }
+            }
+            return rules;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Rule parse(String line) {
+        String[] cols = line.split("\t", 5);
+        if (cols.length != 5) {
+            throw new IllegalStateException(RESOURCE + ": a rule has 5 tab-separated columns: " + line);
+        }
+        boolean generic = cols[1].startsWith("generic:");
+        double entropy = generic ? Double.parseDouble(cols[1].substring("generic:".length())) : 0;
+        List<String> literals = cols[2].isEmpty() ? List.of() : List.of(cols[2].split(","));
+        String[] reach = cols[3].split(",");
+        int after = reach[1].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[1]);
+        return new Rule(cols[0], Expression.shipped(cols[4]), literals, Integer.parseInt(reach[0]), after, generic, entropy);
+    }
+
+    /**
+     * The secrets in {@code bytes[0, to)} whose first byte is at or after {@code from}, in order, none overlapping.
+     * The bytes before {@code from} are context only (already emitted).
+     */
+    List<Span> find(byte[] bytes, int from, int to) {
+        List<Prefilter.Hit> hits = prefilter.hits(bytes, 0, to); // the context too: a key name may precede its value there
+        if (hits.isEmpty() && always.isEmpty()) {
+            return List.of();
+        }
+        BitSet wanted = Prefilter.rules(hits);
+        wanted.or(always);
+        Decoded text = new Decoded(bytes, 0, to);
+        List<Span> spans = new ArrayList<>();
+        for (int r = wanted.nextSetBit(0); r >= 0; r = wanted.nextSetBit(r + 1)) {
+            Rule rule = rules.get(r);
+            if (rule.literals().isEmpty()) {
+                search(rule, text, 0, text.length(), from, spans);
+                continue;
+            }
+            if (rule.anchored()) { // tried at each literal only: dense text costs what its matches cost
+                for (Prefilter.Hit hit : hits) {
+                    if (hit.rule() == r) {
+                        int at = text.index(hit.end() - hit.literalLength());
+                        int start = Math.max(0, at - rule.reach());
+                        int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                        rule.pattern().at(text, start, end, found -> keep(rule, text, from, found, spans));
+                    }
+                }
+                continue;
+            }
+            int regionStart = -1;
+            int regionEnd = -1;
+            for (Prefilter.Hit hit : hits) {
+                if (hit.rule() != r) {
+                    continue;
+                }
+                int at = text.index(hit.end() - hit.literalLength());
+                int start = Math.max(0, at - rule.reach() - 1);
+                int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                if (start > regionEnd) {
+                    if (regionEnd > regionStart) {
+                        search(rule, text, regionStart, regionEnd, from, spans);
+                    }
+                    regionStart = start;
+                }
+                regionEnd = Math.max(regionEnd, end);
+            }
+            search(rule, text, regionStart, regionEnd, from, spans);
+        }
+        return resolve(spans);
+    }
+
+    private void search(Rule rule, Decoded text, int start, int end, int from, List<Span> spans) {
+        rule.pattern().find(text, start, end, found -> keep(rule, text, from, found, spans));
+    }
+
+    private void keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
+        int rawStart = text.raw(found.start());
+        if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
+            spans.add(new Span(rawStart, text.raw(found.end()), rule.kind()));
+        }
+    }
+
+    /** Earliest first, the longer of two that start together; one that overlaps a kept one is dropped. */
+    private static List<Span> resolve(List<Span> spans) {
+        if (spans.size() < 2) {
+            return spans;
+        }
+        spans.sort(Comparator.comparingInt(Span::start).thenComparing(Comparator.comparingInt(Span::end).reversed()));
+        List<Span> kept = new ArrayList<>();
+        int end = -1;
+        for (Span span : spans) {
+            if (span.start() >= end) {
+                kept.add(span);
+                end = span.end();
+            }
+        }
+        return kept;
+    }
+}
