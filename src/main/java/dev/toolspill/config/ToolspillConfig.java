@@ -45,12 +45,11 @@ public interface ToolspillConfig {
     Spool spool();
 
     Metrics metrics();
-
     /** The call ledger ({@code toolspill.ledger.*}). */
     Ledger ledger();
-
     /** The operator console ({@code toolspill.console.*}). */
     LedgerConfig.Console console();
+    /** Redaction of credentials ({@code toolspill.redact.*}). */
     Redact redact();
 
     /**
@@ -240,8 +239,7 @@ public interface ToolspillConfig {
     interface Pipeline extends PipelineConfig {
     }
 
-    interface Ledger extends LedgerConfig {
-    }
+    interface Ledger extends LedgerConfig { }
 
     interface Auth {
         /**

@@ -177,9 +177,8 @@ public class ToolPipeline {
                         : Uni.createFrom().item(gate.admitAsIs(tool.name(), asIs(output))))
                 .invoke(admitted -> telemetry.output(call.name(), admitted.disposition().label(), admitted.historyBytes(), admitted.keptOutBytes()))
                 // what a tool's output stored counts against the tenant's bytes a day, as an upload's body does
-                // (a repeat stored nothing new)
-                .invoke(admitted -> quotas.stored(TenantQuotas.nameOf(on.tenant()),
-                        admitted.blob() == null || admitted.blob().repeat() ? 0 : admitted.blob().bytes()))
+                // (a repeat too, as an upload's body counts before anyone knows it is one: the budget is of bytes sent to be stored)
+                .invoke(admitted -> quotas.stored(TenantQuotas.nameOf(on.tenant()), admitted.blob() == null ? 0 : admitted.blob().bytes()))
                 .map(admitted -> CallResult.ok(call.id(), call.name(), admitted))
                 .onFailure().recoverWithItem(failure -> error(call, message(tool, failure)));
     }

@@ -27,19 +27,21 @@ class MetricsResourceTest {
     @Test
     void outputsBytesAndStoreCallsAreCountedAsTheyHappen() {
         Scrape before = Scrape.now(metricsUrl);
+        // bytes no other test stored: a repeat would store nothing (content addressing)
+        String unique = java.util.UUID.randomUUID() + "abcd"; // 40 bytes
 
         JsonPath batch = given().contentType(ContentType.JSON).body("""
                         {"calls":[
                           {"id":"small","name":"echo","arguments":{"text":"hi"}},
-                          {"id":"large","name":"echo","arguments":{"text":"x","times":2000}},
+                          {"id":"large","name":"echo","arguments":{"text":"%s","times":50}},
                           {"id":"unknown","name":"no_such_tool","arguments":{}}
-                        ]}""")
+                        ]}""".formatted(unique))
                 .when().post("/v1/tool-calls").then().statusCode(200).extract().jsonPath();
         assertEquals("error", batch.getString("results[2].status"));
         String summary = batch.getString("results[1].output");
 
         given().contentType(ContentType.TEXT).body("hello").when().post("/v1/tool-outputs?tool=" + PROBE).then().statusCode(200);
-        String log = "line\n".repeat(1000);
+        String log = unique.substring(0, 4) + "\n" + "line\n".repeat(999); // 5000 bytes
         JsonPath uploaded = given().contentType(ContentType.TEXT).body(log).when().post("/v1/tool-outputs?tool=" + PROBE)
                 .then().statusCode(200).extract().jsonPath();
         String uploadedSummary = uploaded.getString("output");

@@ -53,7 +53,7 @@ class S3ServiceTest {
      * The retention sweeper's leases (blob.Leases), one object a slot, taken every 200 ms here: not blobs, never
      * listed as any, and so often written that one is nearly always in flight (S3Proxy shows it under a temp name).
      */
-    static final String LEASE = "leases/.*";
+    static final String LEASE = "leases/.*|ledger/[0-9a-f]{64}/[0-9]{4}-[0-9]{2}-[0-9]{2}/[0-9]{2}/[^/]+\\.jsonl"; // and the call ledger's batches
 
     static List<String> keys(S3AsyncClient client) {
         return client.listObjectsV2(list -> list.bucket(S3Profile.server.bucket())).join()
