@@ -97,7 +97,8 @@ async function list() {
     cell(row, number(total.history_tokens), 'num');
     cell(row, number(total.kept_out_bytes), 'num');
   }
-  $('matched').textContent = '(' + page.calls.length + ' of ' + page.matched + ')';
+  $('matched').textContent = '(' + page.calls.length + ' of ' + page.matched
+      + (page.partial ? ' in the newest part of the range: narrow it to see older calls' : '') + ')';
   const body = $('list').tBodies[0];
   body.replaceChildren();
   for (const call of page.calls) {

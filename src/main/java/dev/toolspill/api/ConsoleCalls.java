@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 
 /** A page of the console's list of calls: the newest calls (without their answers) and the totals of all in range. */
@@ -28,20 +29,40 @@ final class ConsoleCalls {
         }
     }
 
-    record Page(List<LedgerEntry> calls, long matched, List<Total> totals, Total total) {
+    /**
+     * A page of calls: the newest {@code calls}, how many matched, the totals per tool and overall, and whether only
+     * the newest batches of the range were read ({@code partial}: a narrower range shows the rest).
+     */
+    record Page(List<LedgerEntry> calls, long matched, List<Total> totals, Total total, boolean partial) {
     }
 
-    static Page page(List<LedgerEntry> entries, int max) {
-        List<LedgerEntry> newest = new ArrayList<>(entries);
-        newest.sort(Comparator.comparing(LedgerEntry::at).reversed());
-        Map<String, Total> byTool = new TreeMap<>();
-        Total all = new Total("all", 0, 0, 0, 0, 0);
-        for (LedgerEntry entry : newest) {
+    /** The totals and the newest {@code max} calls (without their answers) of entries folded one at a time: bounded memory. */
+    static final class Fold {
+        private final int max;
+        private final PriorityQueue<LedgerEntry> newest = new PriorityQueue<>(Comparator.comparing(LedgerEntry::at));
+        private final Map<String, Total> byTool = new TreeMap<>();
+        private Total all = new Total("all", 0, 0, 0, 0, 0);
+        private long matched;
+
+        Fold(int max) {
+            this.max = max;
+        }
+
+        void add(LedgerEntry entry) {
             String tool = entry.tool() == null ? "" : entry.tool();
             byTool.put(tool, byTool.getOrDefault(tool, new Total(tool, 0, 0, 0, 0, 0)).plus(entry));
             all = all.plus(entry);
+            matched++;
+            newest.add(entry.withoutAnswer());
+            if (newest.size() > max) {
+                newest.poll();
+            }
         }
-        List<LedgerEntry> listed = newest.stream().limit(max).map(LedgerEntry::withoutAnswer).toList();
-        return new Page(listed, newest.size(), List.copyOf(byTool.values()), all);
+
+        Page page(boolean partial) {
+            List<LedgerEntry> listed = new ArrayList<>(newest);
+            listed.sort(Comparator.comparing(LedgerEntry::at).reversed());
+            return new Page(listed, matched, List.copyOf(byTool.values()), all, partial);
+        }
     }
 }

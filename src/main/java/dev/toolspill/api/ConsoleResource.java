@@ -39,6 +39,15 @@ public class ConsoleResource {
 
     static final String API = "/console/api";
     static final String NO_CALL = "no call with this id in the ledger of this tenant (or it is older than the retention)";
+    /** The latest instant a range may name (the ledger's folders have four-digit years). */
+    private static final Instant LATEST = Instant.parse("9999-12-31T00:00:00Z");
+
+    /**
+     * Most ledger batches one list reads, the newest (each at most {@code toolspill.ledger.batch-bytes}): past them the
+     * page says it is partial, and a narrower range or filter shows the rest.
+     */
+    static final int MAX_BATCHES = 16;
+
     /** Most calls one list shows (the newest); totals count every call in range. */
     static final int MAX_LISTED = 500;
     static final Duration MAX_RANGE = Duration.ofDays(31);
@@ -81,10 +90,12 @@ public class ConsoleResource {
         }
         boolean everyTenant = operator(caller) && blank(tenant);
         String whose = operator(caller) && !blank(tenant) ? tenant : caller.tenant();
-        return ledger.between(whose, everyTenant, since, until)
-                .select().where(entry -> (blank(tool) || tool.equals(entry.tool())) && (blank(disposition) || disposition.equals(entry.disposition())))
-                .collect().asList()
-                .map(entries -> ConsoleCalls.page(entries, MAX_LISTED));
+        // the newest batches only, up to MAX_BATCHES, folded as they come: memory and work stay bounded by that, not by the range
+        return ledger.batches(whose, everyTenant, since, until).flatMap(keys -> ledger
+                .read(keys.subList(0, Math.min(keys.size(), MAX_BATCHES)), since, until,
+                        entry -> (blank(tool) || tool.equals(entry.tool())) && (blank(disposition) || disposition.equals(entry.disposition())))
+                .collect().in(() -> new ConsoleCalls.Fold(MAX_LISTED), ConsoleCalls.Fold::add)
+                .map(fold -> fold.page(keys.size() > MAX_BATCHES)));
     }
 
     @GET
@@ -124,7 +135,11 @@ public class ConsoleResource {
             return otherwise;
         }
         try {
-            return Instant.parse(value);
+            Instant at = Instant.parse(value);
+            if (at.isBefore(Instant.EPOCH) || at.isAfter(LATEST)) {
+                throw new ApiException(Response.Status.BAD_REQUEST, "'" + name + "' must lie between 1970 and 9999: " + value + " does not");
+            }
+            return at;
         } catch (DateTimeParseException e) {
             throw new ApiException(Response.Status.BAD_REQUEST, "'" + name + "' is an ISO-8601 instant such as 2026-12-03T09:00:00Z");
         }

@@ -41,6 +41,11 @@ public class LedgerReads {
      * is what bounds the work); every tenant's, by one listing of the whole ledger.
      */
     public Multi<LedgerEntry> between(String tenant, boolean everyTenant, Instant from, Instant to) {
+        return batches(tenant, everyTenant, from, to).onItem().transformToMulti(keys -> read(keys, from, to, entry -> true));
+    }
+
+    /** The keys of the batches that may hold entries of {@code tenant} (every tenant's) made in range: newest first. */
+    public Uni<List<String>> batches(String tenant, boolean everyTenant, Instant from, Instant to) {
         Instant firstHour = LedgerLayout.hourStart(from);
         Multi<String> keys = everyTenant ? journal.list(LedgerLayout.all())
                 : Multi.createFrom().<Instant>emitter(hours -> {
@@ -51,9 +56,25 @@ public class LedgerReads {
                 }).onItem().transformToMultiAndConcatenate(hour -> journal.list(LedgerLayout.hour(tenant, hour)));
         return keys
                 .select().where(key -> LedgerLayout.hourOf(key).map(hour -> !hour.isBefore(firstHour) && hour.isBefore(to)).orElse(false))
-                .onItem().transformToUni(this::entries).merge(CONCURRENT_READS)
-                .onItem().transformToIterable(entries -> entries)
-                .select().where(entry -> !entry.at().isBefore(from) && entry.at().isBefore(to));
+                .collect().asList()
+                .map(found -> found.stream().sorted(NEWEST_FIRST).toList());
+    }
+
+    /** Newest first: by hour, then by the time the batch was written (the start of its name). */
+    private static final java.util.Comparator<String> NEWEST_FIRST = java.util.Comparator
+            .comparing((String key) -> LedgerLayout.hourOf(key).orElseThrow())
+            .thenComparing(key -> key.substring(key.lastIndexOf('/') + 1))
+            .reversed();
+
+    /**
+     * The entries of the batches {@code keys} made in range that {@code keep} takes, their tokens counted (only theirs:
+     * counting is the costly part of a read); a few batches read at once, each parsed on a worker.
+     */
+    public Multi<LedgerEntry> read(List<String> keys, Instant from, Instant to, java.util.function.Predicate<LedgerEntry> keep) {
+        return Multi.createFrom().iterable(keys)
+                .onItem().transformToUni(key -> entries(key, entry -> !entry.at().isBefore(from) && entry.at().isBefore(to) && keep.test(entry)))
+                .merge(CONCURRENT_READS)
+                .onItem().transformToIterable(entries -> entries);
     }
 
     /** The entry {@code id} of {@code tenant} (of any tenant when {@code everyTenant}); empty when there is none. */
@@ -77,17 +98,20 @@ public class LedgerReads {
                 .collect().with(java.util.stream.Collectors.summingLong(Long::longValue));
     }
 
-    private Uni<List<LedgerEntry>> entries(String key) {
+    private Uni<List<LedgerEntry>> entries(String key, java.util.function.Predicate<LedgerEntry> keep) {
         // a batch may hold a megabyte of JSON lines: parsed on a worker, never on the event loop
-        return journal.read(key).emitOn(Infrastructure.getDefaultWorkerPool()).map(bytes -> bytes == null ? List.of() : parse(bytes));
+        return journal.read(key).emitOn(Infrastructure.getDefaultWorkerPool()).map(bytes -> bytes == null ? List.of() : parse(bytes, keep));
     }
 
-    private List<LedgerEntry> parse(byte[] bytes) {
+    private List<LedgerEntry> parse(byte[] bytes, java.util.function.Predicate<LedgerEntry> keep) {
         List<LedgerEntry> entries = new ArrayList<>();
         for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
             if (!line.isBlank()) {
                 try {
                     LedgerEntry entry = reader.readValue(line);
+                    if (!keep.test(entry)) {
+                        continue;
+                    }
                     entries.add(entry.historyTokens() != null ? entry : entry.withTokens(Tokens.count(entry.answer())));
                 } catch (IOException e) {
                     throw new UncheckedIOException("a ledger batch has a line that is not an entry", e);

@@ -82,6 +82,12 @@ class ConsoleTest {
     }
 
     @Test
+    void aRangeOutsideTheLedgersYearsIsAClearRefusal() {
+        TenantsContractTest.as(A).queryParam("to", "+1000000000-12-31T23:59:59Z").when().get("/console/api/calls").then()
+                .statusCode(400).contentType(Problem.MEDIA_TYPE).body("detail", containsString("between 1970 and 9999"));
+    }
+
+    @Test
     void theDataNeedsAKeyAndThePagesAreStaticAndHardened() {
         given().when().get("/console/api/calls").then().statusCode(401);
         for (String page : ConsoleRoutes.OPEN) {
