@@ -18,6 +18,7 @@ import java.util.Set;
  * Each redacted value is counted by kind; no value and no position is ever logged.
  */
 @ApplicationScoped
+@io.quarkus.runtime.Startup // its rules compile at start-up: a configured pattern that is not valid stops it there
 public class Redaction {
 
     /** A text after redaction: the same instance when nothing was found, so a clean answer is byte for byte as before. */

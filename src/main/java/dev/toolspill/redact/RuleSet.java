@@ -47,7 +47,7 @@ public final class RuleSet {
     /** The shipped rules, then {@code extra} (kind to RE2 pattern; tried everywhere), with {@code allowed} values left alone. */
     public static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes) {
         List<Rule> rules = new ArrayList<>(shipped());
-        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, Expression.configured(pattern), List.of(), 0, Rule.UNBOUNDED, false, 0)));
+        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, false, 0)));
         return new RuleSet(rules, allowed, maxSecretBytes, Redactor.BATCH);
     }
 
@@ -176,5 +176,15 @@ public final class RuleSet {
             }
         }
         return kept;
+    }
+
+    /** A configured pattern, compiled now: one that is not valid RE2 stops the start-up, naming its kind. */
+    private static Expression configured(String kind, String pattern) {
+        try {
+            return Expression.configured(pattern);
+        } catch (com.google.re2j.PatternSyntaxException e) {
+            throw new IllegalArgumentException("the redaction pattern of kind '" + kind + "' (toolspill.redact.patterns or a tenant's"
+                    + " redact-patterns) is not a valid RE2 pattern: " + e.getDescription() + " near '" + e.getPattern() + "'");
+        }
     }
 }

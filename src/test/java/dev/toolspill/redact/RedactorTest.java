@@ -166,6 +166,29 @@ class RedactorTest {
         }
     }
 
+    @Test
+    void anEncryptedPemKeyGoesWholeHeadersIncluded() {
+        String body = "MIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MxszQhnhf3dNqsHxPvAD4Jj0sbRQ\n".repeat(12);
+        String pem = "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,2F114990E4C6F2A3B1D0E9F8A7B6C5D4\n\n"
+                + body + "-----END RSA PRIVATE KEY-----\n";
+        String redacted = redact("key:\n" + pem + "done\n");
+        assertEquals("key:\n[redacted:private-key]\ndone\n", redacted);
+    }
+
+    @Test
+    void aLongSessionTokenGoesWholeNotItsFirst256Chars() {
+        String token = "IQoJb3JpZ2luX2VjE" + "Xq9LmZ7pW2kR4tYvB8nC3dF6gH1jK5".repeat(24); // ~740 chars, as AWS session tokens are
+        String redacted = redact("AWS_SESSION_TOKEN=" + token + "\nnext line\n");
+        assertEquals("AWS_SESSION_TOKEN=[redacted:generic-secret]\nnext line\n", redacted);
+    }
+
+    @Test
+    void aConfiguredPatternThatIsNotValidStopsTheStartUpNamingItsKind() {
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RuleSet.of(Map.of("bad", "a**"), Set.of(), 8192));
+        org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().contains("'bad'"), refused.getMessage());
+    }
+
     private static String redact(String text) {
         return redact(RULES, text);
     }
