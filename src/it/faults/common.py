@@ -351,7 +351,7 @@ def s3_request(method, path, query=""):
 
 def s3_incomplete_uploads():
     """(count from ListMultipartUploads or None, leftover multipart files in S3Proxy's basedir: anything outside what the
-    store keeps, blobs/, index/, the content keys hashes/ and the sweeper's leases/)."""
+    store keeps, blobs/, index/, the content keys hashes/, the sweeper's leases/ and the call ledger's ledger/)."""
     bucket = ENV["FAULTS_S3_BUCKET"]
     listed = None
     try:
@@ -362,5 +362,5 @@ def s3_incomplete_uploads():
         listed = None
     base = os.path.join(ENV["FAULTS_S3_BASE"], bucket)
     stray = [f for f in files_under(base)
-             if os.path.relpath(f, base).split(os.sep)[0] not in ("blobs", "index", "hashes", "leases")]
+             if os.path.relpath(f, base).split(os.sep)[0] not in ("blobs", "index", "hashes", "leases", "ledger")]
     return listed, stray
