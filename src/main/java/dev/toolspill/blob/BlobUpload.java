@@ -68,35 +68,10 @@ public interface BlobUpload {
      * layer of the store adds a step to a commit. Writes pass through as they come, batches included.
      */
     static BlobUpload thenOnCommit(BlobUpload upload, java.util.function.BiFunction<BlobMetadata, BlobRecord, Uni<BlobMetadata>> then) {
-        return new BlobUpload() {
-            @Override
-            public Uni<Void> write(Buffer chunk) {
-                return upload.write(chunk);
-            }
-
-            @Override
-            public Uni<Void> write(List<Buffer> chunks) {
-                return upload.write(chunks);
-            }
-
+        return new ForwardingBlobUpload(upload) {
             @Override
             public Uni<BlobMetadata> commit(BlobFormat format) {
                 return upload.commit(format).flatMap(made -> then.apply(made, upload.record()));
-            }
-
-            @Override
-            public BlobRecord record() {
-                return upload.record();
-            }
-
-            @Override
-            public Uni<java.util.Optional<BlobRecord>> recordSoFar() {
-                return upload.recordSoFar();
-            }
-
-            @Override
-            public Uni<Void> abort() {
-                return upload.abort();
             }
         };
     }

@@ -90,26 +90,15 @@ final class DedupingBlobStore extends ForwardingBlobStore {
      * answered with that blob. Anything else commits and claims the key as {@link #settle} does, which still settles
      * a race with a writer of the same bytes committing at the same moment.
      */
-    private final class RepeatAware implements BlobUpload {
-        private final BlobUpload upload;
+    private final class RepeatAware extends ForwardingBlobUpload {
         private final BlobUpload settling;
         private final BlobId id;
         private volatile BlobRecord repeated;
 
         RepeatAware(BlobUpload upload, BlobId id) {
-            this.upload = upload;
+            super(upload);
             this.settling = BlobUpload.thenOnCommit(upload, DedupingBlobStore.this::settle);
             this.id = id;
-        }
-
-        @Override
-        public Uni<Void> write(io.vertx.mutiny.core.buffer.Buffer chunk) {
-            return upload.write(chunk);
-        }
-
-        @Override
-        public Uni<Void> write(java.util.List<io.vertx.mutiny.core.buffer.Buffer> chunks) {
-            return upload.write(chunks);
         }
 
         @Override
@@ -124,16 +113,6 @@ final class DedupingBlobStore extends ForwardingBlobStore {
         public BlobRecord record() {
             BlobRecord kept = repeated;
             return kept != null ? kept : upload.record();
-        }
-
-        @Override
-        public Uni<Optional<BlobRecord>> recordSoFar() {
-            return upload.recordSoFar();
-        }
-
-        @Override
-        public Uni<Void> abort() {
-            return upload.abort();
         }
     }
 

@@ -97,12 +97,11 @@ final class MeteredBlobStore extends ForwardingBlobStore {
     }
 
     /** Counts itself in flight until it commits or aborts (once), its failed writes, and times its commit: the call that makes it visible. */
-    private final class MeteredUpload implements BlobUpload {
-        private final BlobUpload upload;
+    private final class MeteredUpload extends ForwardingBlobUpload {
         private final AtomicBoolean ended = new AtomicBoolean();
 
         MeteredUpload(BlobUpload upload) {
-            this.upload = upload;
+            super(upload);
         }
 
         /** Writes are not timed one by one (a hop each, many per upload), but each that fails counts as a store error. */
@@ -129,16 +128,6 @@ final class MeteredBlobStore extends ForwardingBlobStore {
                             }
                         });
             });
-        }
-
-        @Override
-        public BlobRecord record() {
-            return upload.record();
-        }
-
-        @Override
-        public Uni<java.util.Optional<BlobRecord>> recordSoFar() {
-            return upload.recordSoFar();
         }
 
         @Override
