@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @TestProfile(AuthProfileTest.Profile.class)
-class AuthProfileTest {
+public class AuthProfileTest {
 
     static final String KEY_A = "key-of-team-a-7f3c9d1e";
     static final String KEY_A2 = "second-key-of-team-a-0b4e";
@@ -56,7 +56,8 @@ class AuthProfileTest {
      * API keys, the benchmark baseline, and a path closed to everyone; and for {@link ConsoleTest}, an operator's key and
  * a ledger written every 100 ms. Also for {@link EventLoopNeverBlocksTest} (its
      * uploads are team-a's): Vert.x's blocked-thread checker warns of an event loop busy for 200 ms (2 s by default),
-     * which that test listens for; for the others here it is only a log line.
+     * which that test listens for; for the others here it is only a log line. And for {@code KeyRotationTest}: a keys
+     * file (its own tenant) read again every 100 ms.
      */
     public static class Profile implements QuarkusTestProfile {
         @Override
@@ -72,6 +73,8 @@ class AuthProfileTest {
             config.put("quarkus.http.auth.permission.closed.paths", "/v1/closed-in-tests");
             config.put("quarkus.http.auth.permission.closed.policy", "deny");
             config.put("quarkus.vertx.max-event-loop-execute-time", "200ms"); // EventLoopNeverBlocksTest
+            config.put("toolspill.auth.keys-file", dev.toolspill.auth.KeyRotationTest.writeOld().toString());
+            config.put("toolspill.auth.keys-file-interval", "100ms");
             return config;
         }
     }

@@ -1,7 +1,7 @@
 package dev.toolspill.auth;
 
+import dev.toolspill.api.AuthProfileTest;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -22,26 +21,17 @@ import static org.awaitility.Awaitility.await;
  * the old one is refused.
  */
 @QuarkusTest
-@TestProfile(KeyRotationTest.Profile.class)
-class KeyRotationTest {
+@TestProfile(AuthProfileTest.Profile.class) // with its keys file: one application for the authentication tests
+public class KeyRotationTest {
 
     static final Path FILE = Path.of("target/key-rotation/api-keys.properties");
-    static final String OLD = "old-key-of-team-a-51c2";
-    static final String NEW = "new-key-of-team-a-9d07";
+    static final String OLD = "old-key-of-rotating-51c2";
+    static final String NEW = "new-key-of-rotating-9d07";
 
-    public static class Profile implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            write(OLD);
-            return Map.of("toolspill.auth.enabled", "true",
-                    "toolspill.auth.keys-file", FILE.toString(),
-                    "toolspill.auth.keys-file-interval", "100ms");
-        }
-
-        @Override
-        public String getConfigProfile() {
-            return "test";
-        }
+    /** The keys file as the application starts: the old key alone. */
+    public static Path writeOld() {
+        write(OLD);
+        return FILE;
     }
 
     static void write(String... keys) {
@@ -52,7 +42,7 @@ class KeyRotationTest {
         try {
             Files.createDirectories(FILE.getParent());
             Path next = FILE.resolveSibling("next.properties");
-            Files.writeString(next, "toolspill.auth.keys.\"team-a\"=" + digests + "\n");
+            Files.writeString(next, "toolspill.auth.keys.\"rotating\"=" + digests + "\n");
             Files.move(next, FILE, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -65,6 +55,7 @@ class KeyRotationTest {
 
     @Test
     void theNewKeyIsValidBesideTheOldOneThenAloneWithoutARestart() {
+        write(OLD);
         await().atMost(Duration.ofSeconds(30)).until(() -> status(OLD) == 200);
         given().header("Authorization", "Bearer " + NEW).when().get("/v1/tools").then().statusCode(401)
                 .contentType("application/problem+json");
