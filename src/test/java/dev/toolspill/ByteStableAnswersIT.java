@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the model sees is a pure function of an output's bytes, its tool's limit and the configuration: random outputs
- * (400 in a quick run, 2000 with {@code -Dtests.deep=true}; text and JSON, inline and stored, cut by a tight limit or
+ * (400 in a quick run, 1000 deep, see {@link Depth}; text and JSON, inline and stored, cut by a tight limit or
  * not, multi-byte characters at every edge), each stored twice through two replicas of the packaged app on one folder, and twice through two on one S3 bucket,
  * get the same answer byte for byte; and the two stores' answers differ only in the blob's id and the time inside it.
  */
@@ -34,7 +34,7 @@ class ByteStableAnswersIT {
 
     static final String KEY = "stable-it-key-7c41e9a2";
     static final long SEED = Long.getLong("tests.seed", 20261203L);
-    static final int OUTPUTS = Integer.getInteger("tests.stable.outputs", Depth.of(400, 2000));
+    static final int OUTPUTS = Integer.getInteger("tests.stable.outputs", Depth.of(400, 1000));
     static final ObjectMapper MAPPER = new ObjectMapper();
     static S3Server s3;
     static final List<Process> replicas = new ArrayList<>();
