@@ -64,6 +64,7 @@ async function callsPage() {
       const me = await signedIn();
       form.hidden = true;
       $('f-tenant-label').hidden = !me.operator;
+      $('ledger-off').hidden = me.ledger !== 'off';
       $('calls').hidden = false;
       showError(null);
       await list();

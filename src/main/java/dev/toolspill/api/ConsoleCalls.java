@@ -33,7 +33,7 @@ final class ConsoleCalls {
      * A page of calls: the newest {@code calls}, how many matched, the totals per tool and overall, and whether only
      * the newest batches of the range were read ({@code partial}: a narrower range shows the rest).
      */
-    record Page(List<LedgerEntry> calls, long matched, List<Total> totals, Total total, boolean partial) {
+    record Page(List<LedgerEntry> calls, long matched, List<Total> totals, Total total, boolean partial, String ledger) {
     }
 
     /** The totals and the newest {@code max} calls (without their answers) of entries folded one at a time: bounded memory. */
@@ -59,10 +59,11 @@ final class ConsoleCalls {
             }
         }
 
-        Page page(boolean partial) {
+        /** The page; {@code ledger} says whether calls are recorded now ({@code on}, {@code off}). */
+        Page page(boolean partial, String ledger) {
             List<LedgerEntry> listed = new ArrayList<>(newest);
             listed.sort(Comparator.comparing(LedgerEntry::at).reversed());
-            return new Page(listed, matched, List.copyOf(byTool.values()), all, partial);
+            return new Page(listed, matched, List.copyOf(byTool.values()), all, partial, ledger);
         }
     }
 }

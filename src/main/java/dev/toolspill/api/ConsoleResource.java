@@ -4,6 +4,7 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.inspect.Inspector;
 import dev.toolspill.inspect.selector.Selector;
+import dev.toolspill.ledger.Ledger;
 import dev.toolspill.ledger.LedgerEntry;
 import dev.toolspill.ledger.LedgerReads;
 import dev.toolspill.tenant.Caller;
@@ -53,19 +54,26 @@ public class ConsoleResource {
     static final Duration MAX_RANGE = Duration.ofDays(31);
 
     private final LedgerReads ledger;
+    private final String recording;
     private final Inspector inspector;
     private final Callers callers;
     private final Set<String> operators;
 
-    public ConsoleResource(LedgerReads ledger, Inspector inspector, Callers callers, ToolspillConfig config) {
+    public ConsoleResource(LedgerReads ledger, Ledger recorder, Inspector inspector, Callers callers, ToolspillConfig config) {
         this.ledger = ledger;
+        this.recording = recorder.on() ? ON : OFF;
         this.inspector = inspector;
         this.callers = callers;
         this.operators = Set.copyOf(config.console().operators().orElse(List.of()));
     }
 
-    /** Who reads: a tenant, or an operator who sees every tenant. */
-    public record Me(String tenant, boolean operator) {
+    /** {@code ledger} of {@link Me} and {@link ConsoleCalls.Page}: whether calls are recorded now. */
+    static final String ON = "on";
+    /** The ledger is off (no blob store, or {@code toolspill.ledger.enabled=false}): no call made now will be listed. */
+    static final String OFF = "off";
+
+    /** Who reads: a tenant, or an operator who sees every tenant; and whether the ledger records calls ({@code on}, {@code off}). */
+    public record Me(String tenant, boolean operator, String ledger) {
     }
 
     @GET
@@ -73,7 +81,7 @@ public class ConsoleResource {
     @Operation(operationId = "consoleMe", summary = "Who the key belongs to, and whether it sees every tenant")
     public Me me() {
         Caller caller = callers.current();
-        return new Me(caller.tenant(), operator(caller));
+        return new Me(caller.tenant(), operator(caller), recording);
     }
 
     @GET
@@ -95,7 +103,7 @@ public class ConsoleResource {
                 .read(keys.subList(0, Math.min(keys.size(), MAX_BATCHES)), since, until,
                         entry -> (blank(tool) || tool.equals(entry.tool())) && (blank(disposition) || disposition.equals(entry.disposition())))
                 .collect().in(() -> new ConsoleCalls.Fold(MAX_LISTED), ConsoleCalls.Fold::add)
-                .map(fold -> fold.page(keys.size() > MAX_BATCHES)));
+                .map(fold -> fold.page(keys.size() > MAX_BATCHES, recording)));
     }
 
     @GET

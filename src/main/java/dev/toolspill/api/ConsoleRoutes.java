@@ -44,15 +44,64 @@ public class ConsoleRoutes {
             ICON, asset("icon.svg", "image/svg+xml"));
 
     void install(@Observes Router router) {
-        router.route().order(Integer.MIN_VALUE + 3).handler(context -> {
-            String path = context.normalizedPath();
-            if (path.equals(HOME) || path.startsWith(HOME + "/")) {
+        // before EdgeRoutes refuses a path that is not canonical (Integer.MIN_VALUE + 1): its 400 is hardened too
+        router.route().order(Integer.MIN_VALUE).handler(context -> {
+            if (underConsole(context.request().path())) {
                 context.addHeadersEndHandler(ended -> harden(context.response().headers()));
             }
             context.next();
         });
         assets.forEach((path, asset) -> router.route(HttpMethod.GET, path).handler(context -> context.response()
                 .putHeader("Content-Type", asset.type()).end(asset.body())));
+    }
+
+    /**
+     * Whether a path as sent names {@code /console} or a path under it, whatever its spelling: escapes decoded
+     * ({@code %2e}, {@code %2F}), slashes collapsed, matrix parameters ({@code ;x=1}) dropped, {@code .} and {@code ..}
+     * applied, any case, anything after {@code console} in its segment. It may say yes to a path the router would not
+     * serve as the console ({@code /consoles}): those answers are only hardened the more.
+     */
+    static boolean underConsole(String raw) {
+        if (raw == null) {
+            return false;
+        }
+        java.util.ArrayDeque<String> segments = new java.util.ArrayDeque<>();
+        for (String spelled : decoded(raw).split("[/\\\\]+")) {
+            String segment = spelled.indexOf(';') >= 0 ? spelled.substring(0, spelled.indexOf(';')) : spelled;
+            if (segment.equals("..")) {
+                segments.pollLast();
+            } else if (!segment.isEmpty() && !segment.equals(".")) {
+                segments.add(segment);
+            }
+        }
+        String first = segments.peekFirst();
+        return first != null && first.toLowerCase(java.util.Locale.ROOT).startsWith(HOME.substring(1));
+    }
+
+    /** {@code %XX} escapes decoded (twice, for {@code %252e}) as Latin-1; a malformed one kept as it is. */
+    private static String decoded(String path) {
+        String text = path;
+        for (int round = 0; round < 2 && text.indexOf('%') >= 0; round++) {
+            StringBuilder out = new StringBuilder(text.length());
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                int value = c == '%' && i + 2 < text.length() ? hex(text.charAt(i + 1), text.charAt(i + 2)) : -1;
+                if (value >= 0) {
+                    out.append((char) value);
+                    i += 2;
+                } else {
+                    out.append(c);
+                }
+            }
+            text = out.toString();
+        }
+        return text;
+    }
+
+    private static int hex(char high, char low) {
+        int h = Character.digit(high, 16);
+        int l = Character.digit(low, 16);
+        return h < 0 || l < 0 ? -1 : h * 16 + l;
     }
 
     private static void harden(MultiMap headers) {

@@ -1,6 +1,7 @@
 package dev.toolspill.config;
 
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Min;
 import org.hibernate.validator.constraints.time.DurationMin;
 
@@ -32,6 +33,13 @@ public interface LedgerConfig {
     @WithDefault("16777216")
     @Min(value = 1024, message = Bounds.AT_LEAST)
     long maxPendingBytes();
+
+    /** A batch is written from what waits, so it cannot be larger than what may wait (checked at start-up). */
+    @AssertTrue(message = "toolspill.ledger.batch-bytes must be at most toolspill.ledger.max-pending-bytes: a batch is made of the"
+            + " entries waiting to be written, which may hold at most max-pending-bytes (raise max-pending-bytes or lower batch-bytes)")
+    default boolean isBatchWithinPending() {
+        return batchBytes() <= maxPendingBytes();
+    }
 
     /** The console at {@code /console}. */
     interface Console {

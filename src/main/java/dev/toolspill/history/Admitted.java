@@ -47,8 +47,12 @@ public record Admitted(String output, StoredBlob blob, Truncation truncated, Str
 
     /** UTF-8 bytes of the output the model does not see: kept in the blob, or dropped by the limit. */
     public long keptOutBytes() {
+        return keptOut(historyBytes());
+    }
+
+    private long keptOut(long historyBytes) {
         if (blob != null) {
-            return Math.max(0, blob.bytes() - historyBytes());
+            return Math.max(0, blob.bytes() - historyBytes);
         }
         return truncated == null ? 0 : truncated.droppedBytes();
     }
@@ -57,7 +61,9 @@ public record Admitted(String output, StoredBlob blob, Truncation truncated, Str
     public LedgerEntry entry(String tenant, Instant at, String kind, String tool, String callId, boolean error) {
         LedgerEntry.Blob kept = blob != null ? new LedgerEntry.Blob(blob.id().toString(), blob.kind().label(), blob.count())
                 : truncated != null && truncated.blobId() != null ? new LedgerEntry.Blob(truncated.blobId().toString(), null, null) : null;
-        return LedgerEntry.of(tenant, at, kind, tool, callId, error, disposition.label(), historyBytes() + keptOutBytes(), historyBytes(),
+        long historyBytes = historyBytes();
+        // the output's UTF-8 length counted once: it is on the call's path
+        return LedgerEntry.of(tenant, at, kind, tool, callId, error, disposition.label(), historyBytes + keptOut(historyBytes), historyBytes,
                 kept, output);
     }
 

@@ -1,6 +1,6 @@
 package dev.toolspill.ledger;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.Journal;
 import dev.toolspill.blob.StoreKind;
@@ -17,21 +17,21 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
-import java.io.ByteArrayOutputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The write side of the call ledger: {@link #record} queues an entry in memory (no I/O on the call's path), and every
+ * The write side of the call ledger: {@link #record} writes an entry as a JSON line ({@link LedgerLines}) straight into
+ * the pending batch of its tenant and hour, in memory (no I/O on the call's path; one of a few stripes, picked by the
+ * thread, so that event loops do not wait for each other, and nothing of the entry is kept but its bytes), and every
  * {@code toolspill.ledger.flush-interval}, or as soon as {@code batch-bytes} wait, the queue is written as one object
  * per tenant and hour ({@link LedgerLayout}), on a worker thread. So a busy replica makes
  * about {@code tenants / flush-interval} store requests, not one a call. What waits is bounded by
@@ -42,17 +42,14 @@ import java.util.concurrent.atomic.AtomicLong;
 @ApplicationScoped
 public class Ledger {
 
-    private static final long LINE_OVERHEAD = 320;
-
     private final Journal journal;
     private final boolean on;
     private final Duration interval;
     private final long batchBytes;
     private final long maxPending;
     private final Clock clock;
-    private final ObjectMapper mapper;
     private final Telemetry telemetry;
-    private final ConcurrentLinkedQueue<LedgerEntry> queue = new ConcurrentLinkedQueue<>();
+    private final Stripe[] stripes;
     private final AtomicLong pending = new AtomicLong();
     private final AtomicBoolean flushing = new AtomicBoolean();
     private final AtomicBoolean scheduled = new AtomicBoolean();
@@ -77,8 +74,11 @@ public class Ledger {
         this.batchBytes = batchBytes;
         this.maxPending = maxPending;
         this.clock = clock;
-        this.mapper = mapper;
         this.telemetry = telemetry;
+        this.stripes = new Stripe[Math.max(4, 2 * Runtime.getRuntime().availableProcessors())];
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = new Stripe(new LedgerLines(mapper.getFactory()));
+        }
     }
 
     /** Whether entries are kept. */
@@ -91,26 +91,37 @@ public class Ledger {
         return clock.instant();
     }
 
-    /** Queues an entry; returns at once. A full queue drops it (counted, logged once until the queue drains). */
+    /**
+     * Writes an entry into its pending batch; returns at once. Past {@code max-pending-bytes} the entry is dropped
+     * (counted, logged once until what waits is written).
+     */
     public void record(LedgerEntry entry) {
         if (!on) {
             return;
         }
-        long size = LINE_OVERHEAD + (entry.answer() == null ? 0 : entry.answer().length() * 3L);
-        if (pending.addAndGet(size) > maxPending) {
-            pending.addAndGet(-size);
-            telemetry.ledgerDropped(1);
-            if (!overflowing.getAndSet(true)) {
-                Log.warnf("Ledger: more than toolspill.ledger.max-pending-bytes (%d) wait to be written: entries are dropped until the store catches up", maxPending);
+        Stripe stripe = stripes[(int) (Thread.currentThread().getId() % stripes.length)];
+        synchronized (stripe) {
+            LedgerLines.Bytes line = stripe.lines.write(entry);
+            long size = line.size();
+            if (pending.addAndGet(size) > maxPending) {
+                pending.addAndGet(-size);
+                dropped();
+                return;
             }
-            return;
+            stripe.add(entry.tenant(), Math.floorDiv(entry.at().getEpochSecond(), 3600) * 3600, line);
         }
-        queue.add(entry);
         if (pending.get() >= batchBytes && vertx != null && !flushing.get() && !scheduled.getAndSet(true)) {
             vertx.runOnContext(ignored -> {
                 scheduled.set(false);
                 flushInBackground();
             });
+        }
+    }
+
+    private void dropped() {
+        telemetry.ledgerDropped(1);
+        if (!overflowing.getAndSet(true)) {
+            Log.warnf("Ledger: more than toolspill.ledger.max-pending-bytes (%d) wait to be written: entries are dropped until the store catches up", maxPending);
         }
     }
 
@@ -171,34 +182,69 @@ public class Ledger {
     private record Batch(byte[] bytes, int entries) {
     }
 
-    /** Takes what is queued and groups it by tenant and hour, as JSON lines keyed by batch. */
-    private Map<String, Batch> drain() {
-        Map<String, List<LedgerEntry>> groups = new LinkedHashMap<>();
-        long now = clock.millis();
-        for (LedgerEntry entry; (entry = queue.poll()) != null; ) {
-            pending.addAndGet(-(LINE_OVERHEAD + (entry.answer() == null ? 0 : entry.answer().length() * 3L)));
-            groups.computeIfAbsent(LedgerLayout.hour(entry.tenant(), entry.at()), hour -> new ArrayList<>()).add(entry);
-        }
-        overflowing.set(false);
-        Map<String, Batch> batched = new LinkedHashMap<>();
-        groups.forEach((hour, entries) -> {
-            LedgerEntry first = entries.get(0);
-            String key = LedgerLayout.batch(first.tenant(), first.at(), now, replica, batches.incrementAndGet());
-            batched.put(key, new Batch(lines(entries), entries.size()));
-        });
-        return batched;
+    /** A tenant (null: authentication off) and the hour its entries were made in (epoch seconds of its start). */
+    private record Hour(String tenant, long start) {
     }
 
-    private byte[] lines(List<LedgerEntry> entries) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (LedgerEntry entry : entries) {
-            try {
-                out.writeBytes(mapper.writeValueAsBytes(entry));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("a ledger entry is plain data", e);
-            }
-            out.write('\n');
+    /** The JSON lines of one tenant's hour waiting to be written, and how many entries they are. */
+    private static final class Lines {
+        // in segments: growing never copies what is there (a batch may be a megabyte)
+        final ByteArrayBuilder bytes = new ByteArrayBuilder(8192);
+        int entries;
+    }
+
+    /** Pending lines by tenant and hour, and the writer of lines; used under its own lock. */
+    private static final class Stripe {
+        final LedgerLines lines;
+        Map<Hour, Lines> hours = new HashMap<>();
+        private Hour last;
+        private Lines lastLines;
+
+        Stripe(LedgerLines lines) {
+            this.lines = lines;
         }
-        return out.toByteArray();
+
+        void add(String tenant, long hour, LedgerLines.Bytes line) {
+            if (last == null || last.start() != hour || !Objects.equals(last.tenant(), tenant)) {
+                last = new Hour(tenant, hour);
+                lastLines = hours.computeIfAbsent(last, ignored -> new Lines());
+            }
+            line.appendTo(lastLines.bytes);
+            lastLines.entries++;
+        }
+
+        Map<Hour, Lines> take() {
+            Map<Hour, Lines> taken = hours;
+            hours = new HashMap<>();
+            last = null;
+            lastLines = null;
+            return taken;
+        }
+    }
+
+    /** Takes what waits in every stripe, one batch per tenant and hour, keyed by batch. */
+    private Map<String, Batch> drain() {
+        Map<Hour, Lines> merged = new LinkedHashMap<>();
+        for (Stripe stripe : stripes) {
+            Map<Hour, Lines> taken;
+            synchronized (stripe) {
+                taken = stripe.take();
+            }
+            taken.forEach((hour, lines) -> {
+                pending.addAndGet(-lines.bytes.size());
+                Lines into = merged.putIfAbsent(hour, lines);
+                if (into != null) {
+                    into.bytes.write(lines.bytes.toByteArray());
+                    into.entries += lines.entries;
+                }
+            });
+        }
+        overflowing.set(false);
+        long now = clock.millis();
+        Map<String, Batch> batched = new LinkedHashMap<>();
+        merged.forEach((hour, lines) -> batched.put(
+                LedgerLayout.batch(hour.tenant(), Instant.ofEpochSecond(hour.start()), now, replica, batches.incrementAndGet()),
+                new Batch(lines.bytes.toByteArray(), lines.entries)));
+        return batched;
     }
 }

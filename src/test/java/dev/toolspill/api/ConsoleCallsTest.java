@@ -20,7 +20,7 @@ class ConsoleCallsTest {
             fold.add(LedgerEntry.of("acme", start.plusSeconds(n), "call", n % 2 == 0 ? "even" : "odd", "c" + n, false, "inline",
                     10, 4, null, "answer " + n));
         }
-        ConsoleCalls.Page page = fold.page(true);
+        ConsoleCalls.Page page = fold.page(true, ConsoleResource.ON);
         assertEquals(java.util.List.of("c999", "c998", "c997"), page.calls().stream().map(LedgerEntry::callId).toList(), "the newest, newest first");
         page.calls().forEach(call -> assertNull(call.answer(), "a list carries no answers"));
         assertEquals(1000, page.matched());

@@ -100,6 +100,6 @@ class ConsoleTest {
         }
         given().when().get("/console").then().body(not(containsString("<script>"))).body(containsString("src=\"/console/console.js\""));
         TenantsContractTest.as(A).when().get("/console/api/me").then().statusCode(200).header("Cache-Control", "no-store")
-                .header("Content-Security-Policy", ConsoleRoutes.POLICY);
+                .header("Content-Security-Policy", ConsoleRoutes.POLICY).body("ledger", org.hamcrest.Matchers.equalTo("on"));
     }
 }

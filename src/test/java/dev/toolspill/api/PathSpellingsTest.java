@@ -46,6 +46,24 @@ class PathSpellingsTest {
     }
 
     @Test
+    void everyAnswerToASpellingOfTheConsoleIsHardenedAsTheConsoleIs() throws Exception {
+        List<String> bare = new ArrayList<>();
+        for (String page : List.of(ConsoleRoutes.HOME, ConsoleRoutes.CALL, ConsoleRoutes.SCRIPT, "/console/api/calls")) {
+            // those PathSpellings makes for /v1/... ("/%76onsole": /vonsole; "/v1/tool-outputs/../console": /v1/console) are no console's
+            for (String spelling : PathSpellings.of(page).stream().filter(s -> !s.startsWith("/%76") && !s.startsWith(ApiPaths.TOOL_OUTPUTS)).toList()) {
+                RawHttp answer = RawHttp.send(root, "GET", spelling, Map.of(), null);
+                if (spelling.startsWith("/") && !(ConsoleRoutes.POLICY.equals(answer.headers().get("content-security-policy"))
+                        && "no-store".equals(answer.headers().get("cache-control")))) {
+                    bare.add(spelling + " -> " + answer.status() + " " + answer.headers());
+                }
+            }
+        }
+        assertEquals(List.of(), bare, "answers without the console's CSP and no-store");
+        assertTrue(ConsoleRoutes.underConsole("//console") && ConsoleRoutes.underConsole("/%252e/console/x")
+                && !ConsoleRoutes.underConsole("/v1/tools") && !ConsoleRoutes.underConsole("/console/../v1/tools"));
+    }
+
+    @Test
     void theIssuesDotSegmentIsRefusedBeforeTheBodyIsRead() throws Exception {
         RawHttp answer = RawHttp.send(root, "POST", "/v1/tool-outputs/../tool-calls", Map.of("Content-Type", "application/json"),
                 "{\"calls\":[]}".getBytes(StandardCharsets.UTF_8));

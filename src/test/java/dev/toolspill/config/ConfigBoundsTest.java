@@ -80,12 +80,25 @@ class ConfigBoundsTest {
                 value.matches("-?[0-9]+m?s") ? new DurationConverter().convert(value).toString() : value);
     }
 
+    @org.junit.jupiter.api.Test
+    void aLedgerBatchLargerThanWhatMayWaitIsRefused() {
+        String message = assertThrows(ConfigValidationException.class, () -> build(Map.of("toolspill.ledger.batch-bytes", "2048",
+                "toolspill.ledger.max-pending-bytes", "1024"))).getMessage();
+        assertTrue(message.contains("toolspill.ledger.batch-bytes must be at most toolspill.ledger.max-pending-bytes"), message);
+        assertDoesNotThrow(() -> build(Map.of("toolspill.ledger.batch-bytes", "2048", "toolspill.ledger.max-pending-bytes", "2048")));
+        assertDoesNotThrow(() -> build(Map.of()), "the defaults");
+    }
+
     private static SmallRyeConfig build(String key, String value) {
+        return build(Map.of(key, value));
+    }
+
+    private static SmallRyeConfig build(Map<String, String> values) {
         return new SmallRyeConfigBuilder()
                 .withMapping(ToolspillConfig.class)
                 .withValidator(VALIDATOR)
                 .withConverter(java.time.Duration.class, 200, new DurationConverter()) // Quarkus' form: 10s, 1ms
-                .withSources(new PropertiesConfigSource(Map.of(key, value), "test", 500))
+                .withSources(new PropertiesConfigSource(values, "test", 500))
                 .addDefaultInterceptors()
                 .build();
     }

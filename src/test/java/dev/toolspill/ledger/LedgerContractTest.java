@@ -127,6 +127,33 @@ abstract class LedgerContractTest {
     }
 
     @Test
+    void entriesRecordedOnManyThreadsAtOnceMakeOneBatchPerTenantAndHour() throws Exception {
+        Journal journal = journal();
+        Ledger ledger = ledger(journal, 1 << 24);
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                threads.submit(() -> {
+                    for (int i = 0; i < 250; i++) {
+                        ledger.record(inline(i % 2 == 0 ? "team-a" : "team-b", NOW.plusMillis(i), "echo", "thread " + thread + " call " + i));
+                    }
+                });
+            }
+        } finally {
+            threads.shutdown();
+            assertTrue(threads.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS));
+        }
+
+        assertEquals(2L, ledger.flush().await().atMost(WAIT), "one batch per tenant and hour, whatever the threads");
+        LedgerReads reads = new LedgerReads(journal, MAPPER);
+        List<LedgerEntry> teamA = reads.between("team-a", false, NOW, NOW.plusSeconds(1)).collect().asList().await().atMost(WAIT);
+        assertEquals(500, teamA.size());
+        assertEquals(500, teamA.stream().map(LedgerEntry::answer).distinct().count(), "each entry once");
+        assertEquals(0, dropped.get());
+    }
+
+    @Test
     void anErrorIsRecordedAsAnError() {
         LedgerEntry error = new Admitted("unknown tool 'nope'", null, null).entry("t", NOW, LedgerEntry.CALL, "nope", "1", true);
         assertEquals("error", error.status());

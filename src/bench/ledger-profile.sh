@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Where the call ledger's cost goes (issue 27): the inline row of ledger.sh against one packaged service, ledger on or
+# off, under JFR (settings=profile) for BENCH_DURATION s (20) after an 8 s warm-up; then the top frames of the
+# execution samples and of the allocation samples, the share of samples per thread, and GC pauses per call.
+#   src/bench/ledger-profile.sh on|off      uses target/quarkus-app (./mvnw package -DskipTests first)
+set -euo pipefail
+export LC_ALL=C
+cd "$(dirname "$0")/../.."
+[ "${1:-}" = on ] || [ "${1:-}" = off ] || { echo "usage: $0 on|off" >&2; exit 2; }
+enabled=$([ "$1" = on ] && echo true || echo false)
+W=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-ledger-profile.XXXXXX")
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+java -Xmx256m -Dquarkus.management.port=0 -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1 \
+    -Dquarkus.http.port="$port" -Dtoolspill.blob-store.fs.root="$W/store" -Dtoolspill.ledger.enabled="$enabled" \
+    -Dquarkus.log.level=WARN -Dtoolspill.spool.dir="$W/spool" -jar target/quarkus-app/quarkus-run.jar > "$W/log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null || true; wait 2>/dev/null; echo "recording kept in $W/rec.jfr"' EXIT
+URL=http://127.0.0.1:$port
+for _ in $(seq 1 300); do curl -sf -o /dev/null "$URL/q/health/ready" && break; sleep 0.2; done
+body="2026-11-29T10:00:00Z INFO build step 'compile' finished: 184 sources compiled, 0 warnings, 3 notes. \
+Cache hits 172/184 (93%), wall 4.21 s, cpu 7.80 s. Artifacts: target/classes (2.1 MB). Next step: 'test' \
+(412 tests in 38 classes). Environment: java 17, maven 3.9.9, 2 cpus, 4 GiB heap limit; ok."
+printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "text/plain"\nwrk.body = [[%s]]\n' "$body" > "$W/post.lua"
+wrk -t2 -c32 -d8s -s "$W/post.lua" "$URL/v1/tool-outputs?tool=bench" > /dev/null
+jcmd $PID JFR.start name=ledger settings=profile > /dev/null
+calls=$(wrk -t2 -c32 -d"${BENCH_DURATION:-20}s" -s "$W/post.lua" "$URL/v1/tool-outputs?tool=bench" | awk '/requests in/ { print $1 }')
+jcmd $PID JFR.stop name=ledger filename="$W/rec.jfr" > /dev/null
+echo "ledger $1: $calls calls"
+jfr print --events jdk.GarbageCollection "$W/rec.jfr" | awk -v calls="$calls" '/sumOfPauses/ { gsub("ms", "", $3); s += $3; n++ }
+    END { printf "GC: %d collections, %.0f ms of pauses, %.2f us per call\n", n, s, s * 1000 / calls }'
+for events in jdk.ExecutionSample jdk.ObjectAllocationSample; do
+    jfr print --events "$events" "$W/rec.jfr" | python3 -c '
+import collections, re, sys
+units = {"bytes": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9}
+top, frames, threads, total = collections.Counter(), collections.Counter(), collections.Counter(), 0
+for event in sys.stdin.read().split("\njdk.")[1:]:
+    stack = re.findall(r"^\s+([\w$.<>/]+\.[\w$<>]+)\(", event, re.M)
+    weight = re.search(r"weight = ([\d.]+) (\w+)", event)
+    w = float(weight.group(1)) * units.get(weight.group(2), 1) if weight else 1
+    thread = re.search(r"(?:sampledThread|eventThread) = \"([^\"]*?)[-\d]*\"", event)
+    threads[thread.group(1) if thread else "?"] += w
+    if stack:
+        top[stack[0]] += w
+        for frame in set(stack):
+            frames[frame] += w
+    total += w
+print("==", sys.argv[1], "by thread:", ", ".join(f"{k} {100 * v / total:.0f}%" for k, v in threads.most_common(4)))
+for frame, w in top.most_common(12):
+    print(f"  self {100 * w / total:5.1f}% {frame}")
+for frame, w in frames.most_common(300):
+    if re.search(r"ledger|Ledger|jackson.databind.ObjectMapper|MessageDigest|DateTimeFormatter|Admitted.entry", frame):
+        print(f"  incl {100 * w / total:5.1f}% {frame}")
+' "$events"
+done
