@@ -1,27 +1,21 @@
 package dev.toolspill.api;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-/** With {@code toolspill.ledger.enabled=false} the console's data says the ledger is off, and the page has a notice for it. */
+/**
+ * With {@code toolspill.ledger.enabled=false} (and no blob store, where it would be off anyway) the console's data says
+ * the ledger is off, and the page has a notice for it. In the application of the tests without a store: a test profile
+ * of its own would cost the suite an augmentation and a start.
+ */
 @QuarkusTest
-@TestProfile(ConsoleLedgerOffTest.Off.class)
+@TestProfile(NoStoreProfileTest.Profile.class)
 class ConsoleLedgerOffTest {
-
-    public static class Off implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("toolspill.ledger.enabled", "false");
-        }
-    }
 
     @Test
     void theConsoleSaysTheLedgerIsOff() {

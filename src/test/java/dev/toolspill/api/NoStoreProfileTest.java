@@ -27,7 +27,7 @@ public class NoStoreProfileTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("toolspill.blob-store.type", "none", "toolspill.limits.default", "1000",
-                    "quarkus.config.locations", "yaml/tools.yaml");
+                    "quarkus.config.locations", "yaml/tools.yaml", "toolspill.ledger.enabled", "false"); // ConsoleLedgerOffTest
         }
     }
 
