@@ -107,9 +107,18 @@ public final class RuleSet {
         if (hits.isEmpty() && always.isEmpty()) {
             return List.of();
         }
+        Decoded text = new Decoded(bytes, 0, to);
+        boolean decoded = Prefilter.escaped(hits); // a literal may be spelled with escapes: only the decoded text shows it
+        if (decoded) {
+            hits = prefilter.hits(text);
+        }
         BitSet wanted = Prefilter.rules(hits);
         wanted.or(always);
-        Decoded text = new Decoded(bytes, 0, to);
+        int[] at = new int[hits.size()]; // where each literal starts in the decoded text
+        for (int h = 0; h < at.length; h++) {
+            int start = hits.get(h).end() - hits.get(h).literalLength();
+            at[h] = decoded ? start : text.index(start);
+        }
         List<Span> spans = new ArrayList<>();
         for (int r = wanted.nextSetBit(0); r >= 0; r = wanted.nextSetBit(r + 1)) {
             Rule rule = rules.get(r);
@@ -118,11 +127,10 @@ public final class RuleSet {
                 continue;
             }
             if (rule.anchored()) { // tried at each literal only: dense text costs what its matches cost
-                for (Prefilter.Hit hit : hits) {
-                    if (hit.rule() == r) {
-                        int at = text.index(hit.end() - hit.literalLength());
-                        int start = Math.max(0, at - rule.reach());
-                        int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                for (int h = 0; h < at.length; h++) {
+                    if (hits.get(h).rule() == r) {
+                        int start = Math.max(0, at[h] - rule.reach());
+                        int end = (int) Math.min(text.length(), (long) at[h] + Math.min(rule.after(), maxSecretBytes + 64));
                         rule.pattern().at(text, start, end, found -> keep(rule, text, from, found, spans));
                     }
                 }
@@ -130,13 +138,12 @@ public final class RuleSet {
             }
             int regionStart = -1;
             int regionEnd = -1;
-            for (Prefilter.Hit hit : hits) {
-                if (hit.rule() != r) {
+            for (int h = 0; h < at.length; h++) {
+                if (hits.get(h).rule() != r) {
                     continue;
                 }
-                int at = text.index(hit.end() - hit.literalLength());
-                int start = Math.max(0, at - rule.reach() - 1);
-                int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                int start = Math.max(0, at[h] - rule.reach() - 1);
+                int end = (int) Math.min(text.length(), (long) at[h] + Math.min(rule.after(), maxSecretBytes + 64));
                 if (start > regionEnd) {
                     if (regionEnd > regionStart) {
                         search(rule, text, regionStart, regionEnd, from, spans);
