@@ -18,10 +18,10 @@ final class Prefilter {
     record Hit(int end, int rule, int literalLength) {
     }
 
-    /** The rule of a hit that is an escape (<code>&#92;u</code>, {@code \/}) and no literal: the raw bytes do not show the text. */
+    /** The rule of a hit that is an escape (<code>&#92;u</code>, {@code \/}, {@code \"}) and no literal: the raw bytes do not show the text. */
     static final int ESCAPE = -1;
 
-    private static final List<String> ESCAPES = List.of("\\u", "\\/");
+    private static final List<String> ESCAPES = List.of("\\u", "\\/", "\\\"");
 
     private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
     private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
