@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * The cheap first look: every literal the rules need (a prefix such as {@code ghp_}, a key word such as
- * {@code password}), found in one pass over the bytes by an Aho-Corasick automaton, ASCII case folded. Text in which
- * no literal occurs costs one table look-up a byte; only the rules whose literals occur run their expressions.
+ * {@code password}), found in one pass over the bytes by an Aho-Corasick automaton, ASCII case folded. In its start
+ * state it skips every byte whose pair with the next starts no literal (one bit test a byte); only the rules whose
+ * literals occur run their expressions.
  * A JSON escape that can spell a literal's char (<code>&#92;u0041KIA</code>, <code>ghp&#92;u005f</code>, {@code :\/\/}) is a hit of
  * its own ({@link #ESCAPE}): where one occurs, the prefilter reads the decoded text again ({@link #hits(Decoded)}).
  */
@@ -25,7 +26,7 @@ final class Prefilter {
 
     private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
     private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
-    private final boolean[] opening = new boolean[256]; // bytes that leave the start state
+    private final long[] pairs = new long[1024]; // bit (b0 << 8 | b1): the two bytes a literal starts with, both cases
     private final int[] ruleOf;
     private final int[] lengthOf;
 
@@ -79,8 +80,16 @@ final class Prefilter {
                 row[c] = row[c + 32];
             }
         }
-        for (int c = 0; c < 256; c++) {
-            opening[c] = goTo.get(0)[c] != 0;
+        for (int rule = ESCAPE; rule < literals.size(); rule++) {
+            for (String literal : rule == ESCAPE ? ESCAPES : literals.get(rule)) { // every literal has 2 bytes or more
+                String lower = literal.toLowerCase(java.util.Locale.ROOT);
+                for (char first : new char[] {lower.charAt(0), Character.toUpperCase(lower.charAt(0))}) {
+                    for (char second : new char[] {lower.charAt(1), Character.toUpperCase(lower.charAt(1))}) {
+                        int pair = (first & 0xFF) << 8 | (second & 0xFF);
+                        pairs[pair >>> 6] |= 1L << pair;
+                    }
+                }
+            }
         }
         this.next = new int[goTo.size() * 256];
         for (int state = 0; state < goTo.size(); state++) {
@@ -99,14 +108,14 @@ final class Prefilter {
         List<Hit> hits = List.of();
         int state = 0;
         int[] table = next;
-        boolean[] opens = opening;
+        long[] starts = pairs;
         for (int i = from; i < to; i++) {
-            if (state == 0) { // most bytes start no literal: skipped with independent loads, no chain through the table
-                while (i < to && !opens[bytes[i] & 0xFF]) {
+            if (state == 0) { // most byte pairs start no literal: skipped with independent loads, no chain through the table
+                while (i + 1 < to && (starts[(bytes[i] & 0xFF) << 2 | (bytes[i + 1] & 0xFF) >>> 6] & 1L << bytes[i + 1]) == 0) {
                     i++;
                 }
-                if (i == to) {
-                    break;
+                if (i + 1 >= to) {
+                    break; // one byte left: no literal is that short
                 }
             }
             state = table[(state << 8) | (bytes[i] & 0xFF)];
