@@ -151,6 +151,21 @@ public class RedactBench {
         if (random.nextBoolean()) {
             escaped = escaped.replace("+", "\\u002B"); // .NET's System.Text.Json
         }
+        if (random.nextInt(3) == 0) { // an attacker's spelling: 1-3 of the first chars (the literal) as \\uXXXX
+            StringBuilder spelled = new StringBuilder();
+            int n = 1 + random.nextInt(3);
+            for (int i = 0; i < escaped.length(); i++) {
+                char c = escaped.charAt(i);
+                boolean plain = c != '\\' && (i == 0 || escaped.charAt(i - 1) != '\\');
+                if (plain && n > 0 && i < 12 && random.nextInt(4) == 0) {
+                    spelled.append(String.format("\\u%04x", (int) c));
+                    n--;
+                } else {
+                    spelled.append(c);
+                }
+            }
+            escaped = spelled.toString();
+        }
         if (starts.isEmpty()) {
             return "{\"value\": \"" + escaped + "\", \"rest\": " + json + "}";
         }
@@ -160,7 +175,12 @@ public class RedactBench {
     }
 
     static String unescape(String json) {
-        return json.replace("\\/", "/").replace("\\u002B", "+").replace("\\n", "\n");
+        java.util.regex.Matcher u = java.util.regex.Pattern.compile("\\\\u([0-9a-fA-F]{4})").matcher(json.replace("\\/", "/").replace("\\n", "\n"));
+        StringBuilder out = new StringBuilder();
+        while (u.find()) {
+            u.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(String.valueOf((char) Integer.parseInt(u.group(1), 16))));
+        }
+        return u.appendTail(out).toString();
     }
 
     static byte[] stream(Redactor redactor, byte[] bytes, Random random) {

@@ -26,7 +26,7 @@ final class Redacting {
         if (redactor == null) {
             return chunk;
         }
-        byte[] out = redactor.push(chunk.getBytes());
+        byte[] out = redactor.push(chunk.getDelegate().getByteBuf().nioBuffer()); // read once, into the held window
         return out.length == 0 ? NOTHING : wrap(out);
     }
 

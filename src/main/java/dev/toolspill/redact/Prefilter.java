@@ -7,8 +7,11 @@ import java.util.List;
 
 /**
  * The cheap first look: every literal the rules need (a prefix such as {@code ghp_}, a key word such as
- * {@code password}), found in one pass over the bytes by an Aho-Corasick automaton, ASCII case folded. Text in which
- * no literal occurs costs one table look-up a byte; only the rules whose literals occur run their expressions.
+ * {@code password}), found in one pass over the bytes by an Aho-Corasick automaton, ASCII case folded. In its start
+ * state it skips every byte whose pair with the next starts no literal (one bit test a byte); only the rules whose
+ * literals occur run their expressions.
+ * A JSON escape that can spell a literal's char (<code>&#92;u0041KIA</code>, <code>ghp&#92;u005f</code>, {@code :\/\/}) is a hit of
+ * its own ({@link #ESCAPE}): where one occurs, the prefilter reads the decoded text again ({@link #hits(Decoded)}).
  */
 final class Prefilter {
 
@@ -16,9 +19,14 @@ final class Prefilter {
     record Hit(int end, int rule, int literalLength) {
     }
 
+    /** The rule of a hit that is an escape (<code>&#92;u</code>, {@code \/}, {@code \"}) and no literal: the raw bytes do not show the text. */
+    static final int ESCAPE = -1;
+
+    private static final List<String> ESCAPES = List.of("\\u", "\\/", "\\\"");
+
     private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
     private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
-    private final boolean[] opening = new boolean[256]; // bytes that leave the start state
+    private final long[] pairs = new long[1024]; // bit (b0 << 8 | b1): the two bytes a literal starts with, both cases
     private final int[] ruleOf;
     private final int[] lengthOf;
 
@@ -30,8 +38,8 @@ final class Prefilter {
         out.add(new ArrayList<>());
         List<Integer> rules = new ArrayList<>();
         List<Integer> lengths = new ArrayList<>();
-        for (int rule = 0; rule < literals.size(); rule++) {
-            for (String literal : literals.get(rule)) {
+        for (int rule = ESCAPE; rule < literals.size(); rule++) {
+            for (String literal : rule == ESCAPE ? ESCAPES : literals.get(rule)) {
                 int state = 0;
                 for (byte b : literal.toLowerCase(java.util.Locale.ROOT).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
                     int c = b & 0xFF;
@@ -72,8 +80,16 @@ final class Prefilter {
                 row[c] = row[c + 32];
             }
         }
-        for (int c = 0; c < 256; c++) {
-            opening[c] = goTo.get(0)[c] != 0;
+        for (int rule = ESCAPE; rule < literals.size(); rule++) {
+            for (String literal : rule == ESCAPE ? ESCAPES : literals.get(rule)) { // every literal has 2 bytes or more
+                String lower = literal.toLowerCase(java.util.Locale.ROOT);
+                for (char first : new char[] {lower.charAt(0), Character.toUpperCase(lower.charAt(0))}) {
+                    for (char second : new char[] {lower.charAt(1), Character.toUpperCase(lower.charAt(1))}) {
+                        int pair = (first & 0xFF) << 8 | (second & 0xFF);
+                        pairs[pair >>> 6] |= 1L << pair;
+                    }
+                }
+            }
         }
         this.next = new int[goTo.size() * 256];
         for (int state = 0; state < goTo.size(); state++) {
@@ -92,34 +108,68 @@ final class Prefilter {
         List<Hit> hits = List.of();
         int state = 0;
         int[] table = next;
-        boolean[] opens = opening;
+        long[] starts = pairs;
         for (int i = from; i < to; i++) {
-            if (state == 0) { // most bytes start no literal: skipped with independent loads, no chain through the table
-                while (i < to && !opens[bytes[i] & 0xFF]) {
+            if (state == 0) { // most byte pairs start no literal: skipped with independent loads, no chain through the table
+                while (i + 1 < to && (starts[(bytes[i] & 0xFF) << 2 | (bytes[i + 1] & 0xFF) >>> 6] & 1L << bytes[i + 1]) == 0) {
                     i++;
                 }
-                if (i == to) {
-                    break;
+                if (i + 1 >= to) {
+                    break; // one byte left: no literal is that short
                 }
             }
             state = table[(state << 8) | (bytes[i] & 0xFF)];
             if (state < 0) {
                 state = ~state;
-                if (hits.isEmpty()) {
-                    hits = new ArrayList<>();
-                }
-                for (int literal : outputs[state]) {
-                    hits.add(new Hit(i + 1, ruleOf[literal], lengthOf[literal]));
-                }
+                hits = add(hits, state, i + 1);
             }
         }
         return hits;
     }
 
+    /** The hits in the decoded text, their ends in its chars; escapes are not reported (the text has none left). */
+    List<Hit> hits(Decoded text) {
+        List<Hit> hits = List.of();
+        int state = 0;
+        for (int i = 0; i < text.length(); i++) {
+            state = next[(state << 8) | (text.charAt(i) & 0xFF)];
+            if (state < 0) {
+                state = ~state;
+                hits = add(hits, state, i + 1);
+            }
+        }
+        if (!hits.isEmpty()) {
+            hits.removeIf(hit -> hit.rule() == ESCAPE);
+        }
+        return hits;
+    }
+
+    private List<Hit> add(List<Hit> hits, int state, int end) {
+        List<Hit> to = hits.isEmpty() ? new ArrayList<>() : hits;
+        for (int literal : outputs[state]) {
+            to.add(new Hit(end, ruleOf[literal], lengthOf[literal]));
+        }
+        return to;
+    }
+
+    /** Whether the raw bytes hold an escape, so that only the decoded text shows every literal. */
+    static boolean escaped(List<Hit> hits) {
+        for (Hit hit : hits) {
+            if (hit.rule() == ESCAPE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The rules with at least one hit. */
     static BitSet rules(List<Hit> hits) {
         BitSet rules = new BitSet();
-        hits.forEach(hit -> rules.set(hit.rule()));
+        hits.forEach(hit -> {
+            if (hit.rule() != ESCAPE) {
+                rules.set(hit.rule());
+            }
+        });
         return rules;
     }
 }

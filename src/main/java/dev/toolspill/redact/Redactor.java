@@ -53,6 +53,15 @@ public final class Redactor {
         return settle(true);
     }
 
+    /** As {@link #push(byte[])}, reading the chunk straight into the held window (no array of its own first). */
+    public byte[] push(java.nio.ByteBuffer chunk) {
+        int n = chunk.remaining();
+        reserve(n);
+        chunk.get(buffer, size, n);
+        size += n;
+        return size - context < rules.maxSecretBytes() + rules.batch() ? NOTHING : settle(false);
+    }
+
     /** Both at once, for an output held whole. */
     public byte[] all(byte[] bytes) {
         append(bytes);
@@ -65,11 +74,15 @@ public final class Redactor {
     }
 
     private void append(byte[] chunk) {
-        if (size + chunk.length > buffer.length) {
-            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + chunk.length));
-        }
+        reserve(chunk.length);
         System.arraycopy(chunk, 0, buffer, size, chunk.length);
         size += chunk.length;
+    }
+
+    private void reserve(int n) {
+        if (size + n > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + n));
+        }
     }
 
     private byte[] settle(boolean last) {

@@ -8,11 +8,11 @@ import java.util.Set;
  * One kind of credential: its expression ({@link Expression}; group 1, when there is one, is the secret, the rest is
  * context that stays), the literals that must occur near it for the expression to be tried
  * ({@code literals}; none: always tried), how far before a literal a match may start ({@code reach}) and end after it
- * ({@code after}), and, for the
- * generic rules that go by a key name, the gate a value must pass ({@code generic}): at least {@code minEntropy} bits
- * a char, no placeholder, a digit or a sign, so that words, hashes of an id's shape and templates pass untouched.
+ * ({@code after}), and the gate a value must pass ({@link #gate(String)}): for the generic rules that go by a key name
+ * at least so many bits a char, no placeholder, a digit or a sign, so that words, hashes of an id's shape and templates
+ * pass untouched.
  */
-record Rule(String kind, Expression pattern, List<String> literals, int reach, int after, boolean generic, double minEntropy) {
+record Rule(String kind, Expression pattern, List<String> literals, int reach, int after, java.util.function.Predicate<String> gate) {
 
     /** A match may end anywhere within the secret's longest length past its literal. */
     static final int UNBOUNDED = Integer.MAX_VALUE;
@@ -28,7 +28,39 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
 
     /** Whether the value a match found is worth redacting. */
     boolean accepts(CharSequence value) {
-        return !generic || plausible(value.toString(), minEntropy);
+        return gate.test(value.toString());
+    }
+
+    /**
+     * The gate of rules.tsv's second column: {@code -} (the format is specific enough), {@code generic:N} (see
+     * {@link #plausible}), {@code userpass} (base64 of {@code user:password}, as Docker's {@code auths.*.auth}).
+     */
+    static java.util.function.Predicate<String> gate(String column) {
+        if (column.equals("-")) {
+            return value -> true;
+        }
+        if (column.equals("userpass")) {
+            return Rule::userPassword;
+        }
+        if (column.startsWith("generic:")) {
+            double minEntropy = Double.parseDouble(column.substring("generic:".length()));
+            return value -> plausible(value, minEntropy);
+        }
+        throw new IllegalStateException(RuleSet.RESOURCE + ": unknown gate " + column);
+    }
+
+    /** Base64 of printable {@code user:password} with a password that is no placeholder. */
+    static boolean userPassword(String value) {
+        byte[] decoded;
+        try {
+            decoded = java.util.Base64.getDecoder().decode(value);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        String text = new String(decoded, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int colon = text.indexOf(':');
+        return colon >= 0 && colon < text.length() - 1 && text.chars().allMatch(c -> c >= 0x20 && c < 0x7f)
+                && plausible(text.substring(colon + 1), 0);
     }
 
     static boolean plausible(String value, double minEntropy) {

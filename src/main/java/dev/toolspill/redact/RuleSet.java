@@ -47,7 +47,7 @@ public final class RuleSet {
     /** The shipped rules, then {@code extra} (kind to RE2 pattern; tried everywhere), with {@code allowed} values left alone. */
     public static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes) {
         List<Rule> rules = new ArrayList<>(shipped());
-        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, false, 0)));
+        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, value -> true)));
         return new RuleSet(rules, allowed, maxSecretBytes, Redactor.BATCH);
     }
 
@@ -90,12 +90,12 @@ public final class RuleSet {
         if (cols.length != 5) {
             throw new IllegalStateException(RESOURCE + ": a rule has 5 tab-separated columns: " + line);
         }
-        boolean generic = cols[1].startsWith("generic:");
-        double entropy = generic ? Double.parseDouble(cols[1].substring("generic:".length())) : 0;
         List<String> literals = cols[2].isEmpty() ? List.of() : List.of(cols[2].split(","));
         String[] reach = cols[3].split(",");
+        int before = reach[0].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[0]);
         int after = reach[1].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[1]);
-        return new Rule(cols[0], Expression.shipped(cols[4]), literals, Integer.parseInt(reach[0]), after, generic, entropy);
+        Expression pattern = cols[4].equals("@kubernetes-secret-data") ? new SecretData() : Expression.shipped(cols[4]);
+        return new Rule(cols[0], pattern, literals, before, after, Rule.gate(cols[1]));
     }
 
     /**
@@ -107,9 +107,18 @@ public final class RuleSet {
         if (hits.isEmpty() && always.isEmpty()) {
             return List.of();
         }
+        Decoded text = new Decoded(bytes, 0, to);
+        boolean decoded = Prefilter.escaped(hits); // a literal may be spelled with escapes: only the decoded text shows it
+        if (decoded) {
+            hits = prefilter.hits(text);
+        }
         BitSet wanted = Prefilter.rules(hits);
         wanted.or(always);
-        Decoded text = new Decoded(bytes, 0, to);
+        int[] at = new int[hits.size()]; // where each literal starts in the decoded text
+        for (int h = 0; h < at.length; h++) {
+            int start = hits.get(h).end() - hits.get(h).literalLength();
+            at[h] = decoded ? start : text.index(start);
+        }
         List<Span> spans = new ArrayList<>();
         for (int r = wanted.nextSetBit(0); r >= 0; r = wanted.nextSetBit(r + 1)) {
             Rule rule = rules.get(r);
@@ -118,11 +127,10 @@ public final class RuleSet {
                 continue;
             }
             if (rule.anchored()) { // tried at each literal only: dense text costs what its matches cost
-                for (Prefilter.Hit hit : hits) {
-                    if (hit.rule() == r) {
-                        int at = text.index(hit.end() - hit.literalLength());
-                        int start = Math.max(0, at - rule.reach());
-                        int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                for (int h = 0; h < at.length; h++) {
+                    if (hits.get(h).rule() == r) {
+                        int start = Math.max(0, at[h] - rule.reach());
+                        int end = (int) Math.min(text.length(), (long) at[h] + Math.min(rule.after(), maxSecretBytes + 64));
                         rule.pattern().at(text, start, end, found -> keep(rule, text, from, found, spans));
                     }
                 }
@@ -130,13 +138,12 @@ public final class RuleSet {
             }
             int regionStart = -1;
             int regionEnd = -1;
-            for (Prefilter.Hit hit : hits) {
-                if (hit.rule() != r) {
+            for (int h = 0; h < at.length; h++) {
+                if (hits.get(h).rule() != r) {
                     continue;
                 }
-                int at = text.index(hit.end() - hit.literalLength());
-                int start = Math.max(0, at - rule.reach() - 1);
-                int end = (int) Math.min(text.length(), (long) at + Math.min(rule.after(), maxSecretBytes + 64));
+                int start = Math.max(0, at[h] - Math.min(rule.reach(), maxSecretBytes) - 1);
+                int end = (int) Math.min(text.length(), (long) at[h] + Math.min(rule.after(), maxSecretBytes + 64));
                 if (start > regionEnd) {
                     if (regionEnd > regionStart) {
                         search(rule, text, regionStart, regionEnd, from, spans);

@@ -183,6 +183,20 @@ class RedactorTest {
     }
 
     @Test
+    void chunksReadFromByteBuffersComeOutAsTheSameChunksAsArraysDo() {
+        RuleSet small = RuleSet.of(Map.of(), Set.of(), 1024, 0);
+        byte[] bytes = (("lorem ipsum " + secrets.all().get(2).text() + " dolor\n").repeat(300)).getBytes(StandardCharsets.UTF_8);
+        Redactor arrays = small.redactor(Redactor.Counter.NONE);
+        Redactor buffers = small.redactor(Redactor.Counter.NONE);
+        for (int at = 0; at < bytes.length; at += 777) {
+            byte[] chunk = Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + 777));
+            assertEquals(Arrays.toString(arrays.push(chunk)), Arrays.toString(buffers.push(java.nio.ByteBuffer.wrap(chunk))));
+        }
+        assertEquals(Arrays.toString(arrays.finish()), Arrays.toString(buffers.finish()));
+        assertEquals(Map.of("github-token", 300), buffers.redactions().byKind());
+    }
+
+    @Test
     void aConfiguredPatternThatIsNotValidStopsTheStartUpNamingItsKind() {
         IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> RuleSet.of(Map.of("bad", "a**"), Set.of(), 8192));

@@ -71,7 +71,38 @@ public final class SyntheticSecrets {
         samples.add(new Sample("authorization-header", "Authorization: Bearer " + bearer, bearer));
         String generic = password(18);
         samples.add(new Sample("generic-secret", "DB_PASSWORD=" + generic, generic));
+        formatsOfTheAttack(samples);
         return samples;
+    }
+
+    /** Formats an attack on a packaged build found with no rule (issue 26). */
+    private void formatsOfTheAttack(List<Sample> samples) {
+        String emptyUser = password(14);
+        samples.add(new Sample("url-password", "redis://:" + emptyUser + "@cache.internal:6379/0", emptyUser));
+        String at = "p@" + password(14);
+        samples.add(new Sample("url-password", "https://deploy:" + at + "@git.internal/org/repo.git", at));
+        String basic = java.util.Base64.getEncoder().encodeToString(("ci-bot:" + password(20)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        samples.add(new Sample("docker-config-auth", "{\"auths\": {\"registry.internal:5000\": {\"auth\": \"" + basic + "\"}}}", basic));
+        String data = java.util.Base64.getEncoder().encodeToString(("postgres://app:" + password(16) + "@db/app").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        samples.add(new Sample("kubernetes-secret", "apiVersion: v1\ndata:\n  database.url: " + data + "\n  tls.crt: LS0tLS1CRUdJTg==\nkind: Secret\n"
+                + "metadata:\n  name: app\ntype: Opaque", data));
+        String clientKey = of(B64, 320) + "==";
+        samples.add(new Sample("kubeconfig-client-key", "users:\n- name: admin\n  user:\n    client-key-data: " + clientKey + "\n", clientKey));
+        String curl = password(16);
+        samples.add(new Sample("curl-user", "curl -sS -u deploy:" + curl + " https://api.internal/v1/items", curl));
+        String netrc = password(16);
+        samples.add(new Sample("netrc-password", "machine api.internal.io\n  login deploy\n  password " + netrc, netrc));
+        String pass = password(18);
+        samples.add(new Sample("generic-secret", "SMTP_PASS=" + pass, pass));
+        String pwd = password(18);
+        samples.add(new Sample("generic-secret", "export MYSQL_PWD='" + pwd + "'", pwd));
+        add(samples, "slack-token", "xapp-1-A" + of(UPPER + "0123456789", 10) + "-" + of("0123456789", 13) + "-" + of("0123456789abcdef", 64));
+        add(samples, "huggingface-token", "hf_" + of(ALNUM, 34));
+        String cookie = of(URLSAFE, 32);
+        samples.add(new Sample("cookie", "Cookie: session=" + cookie + "; theme=dark", cookie));
+        String sig = of(B64, 43);
+        samples.add(new Sample("azure-sas-signature", "https://acct.blob.core.windows.net/logs/app.log?sv=2022-11-02&sp=r&se=2027-01-01T00:00:00Z&sr=b&sig="
+                + sig + "%3D", sig));
     }
 
     private String pem() {
