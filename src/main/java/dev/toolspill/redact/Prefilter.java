@@ -110,8 +110,14 @@ final class Prefilter {
         int[] table = next;
         long[] starts = pairs;
         for (int i = from; i < to; i++) {
-            if (state == 0) { // most byte pairs start no literal: skipped with independent loads, no chain through the table
-                while (i + 1 < to && (starts[(bytes[i] & 0xFF) << 2 | (bytes[i + 1] & 0xFF) >>> 6] & 1L << bytes[i + 1]) == 0) {
+            if (state == 0) { // most byte pairs start no literal: skipped, one byte read a step, no chain through the table
+                int first = bytes[i] & 0xFF;
+                while (i + 1 < to) {
+                    int second = bytes[i + 1] & 0xFF;
+                    if ((starts[first << 2 | second >>> 6] & 1L << second) != 0) {
+                        break;
+                    }
+                    first = second;
                     i++;
                 }
                 if (i + 1 >= to) {
