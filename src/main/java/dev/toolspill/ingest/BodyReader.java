@@ -35,35 +35,11 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
     /** A chunk of the body. */
     abstract void chunk(Buffer chunk);
 
+    /** Something changed: the body ended, or more may be asked for. */
+    abstract void more();
+
     /** The body failed or stalled. */
     abstract void failed(Throwable failure);
-
-    /** One step of the reader's work: what can run now. */
-    abstract void step();
-
-    private boolean pumping, again;
-
-    /** Runs {@link #step} until nothing more can run now; a step that completes at once loops here instead of recursing. */
-    final void pump() {
-        if (pumping) {
-            again = true;
-            return;
-        }
-        pumping = true;
-        try {
-            do {
-                again = false;
-                step();
-            } while (again && !done());
-        } finally {
-            pumping = false;
-        }
-    }
-
-    /** Has {@link #pump} run another step once this one returns. */
-    final void stepAgain() {
-        again = true;
-    }
 
     final void onContext(Runnable step) {
         // a worker hop runs with its caller's context as current: only the context's own event loop may step directly
@@ -101,7 +77,7 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
             if (done()) {
                 subscription.cancel();
             } else {
-                pump(); // something changed: the body ended, or more may be asked for
+                more();
             }
         });
     }
@@ -135,7 +111,7 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
             sourceDone = true;
             requested = false;
             if (!done()) {
-                pump(); // something changed: the body ended, or more may be asked for
+                more();
             }
         });
     }

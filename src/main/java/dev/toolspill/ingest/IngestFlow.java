@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * One output taken from a stream, as a pipeline of stages that overlap: the source (a request body, a tool's answer) is read
- * on its event loop, a chunk at a time as the pipeline asks for it; the redactor ({@link Redacting}), the scanner (UTF-8,
+ * on its event loop, a chunk at a time as the pipeline asks for it, and redacted ({@link Redacting}); the scanner (UTF-8,
  * lines, JSON shape, read index) and the store's writer each take the chunks in order, one hop at a time, on the upload
  * workers, so a fast body runs at the pace of its slowest stage, not of their sum. At most {@value #HOLD} bytes are held
  * between the stages: past it the source is paused. Every step runs on the flow's Vert.x context; no thread waits.
@@ -30,7 +30,7 @@ final class IngestFlow extends BodyReader {
     private final Head head;
     private final Redacting redacting;
     private UniEmitter<? super Admitted> emitter;
-    private boolean finished, large;
+    private boolean finished, pumping, again, large;
     private byte[] first;
     private ScanStage scanner;
     private BlobId id;
@@ -66,13 +66,18 @@ final class IngestFlow extends BodyReader {
     }
 
     @Override
+    void more() {
+        pump();
+    }
+
+    @Override
     void failed(Throwable failure) {
         fail(failure);
     }
 
     @Override
     void chunk(Buffer chunk) {
-        take(redacting.offer(chunk));
+        take(redacting.chunk(chunk));
         pump();
     }
 
@@ -93,17 +98,30 @@ final class IngestFlow extends BodyReader {
         }
     }
 
-    @Override
-    void step() {
+    /** Runs what can run now; a step that completes at once loops here instead of recursing. */
+    private void pump() {
+        if (pumping) {
+            again = true;
+            return;
+        }
+        pumping = true;
+        try {
+            do {
+                again = false;
+                step();
+            } while (again && !finished);
+        } finally {
+            pumping = false;
+        }
+    }
+
+    private void step() {
         if (finished) {
             return;
         }
-        if (redacting.ready(sourceDone || held() >= HOLD)) {
-            redact();
-        }
-        take(redacting.end(sourceDone)); // what the redactor held back, once the body has ended and all went through
+        take(redacting.end(sourceDone)); // what the redactor held back, once the body has ended
         if (!large) {
-            if (sourceDone && redacting.drained()) {
+            if (sourceDone) {
                 endSmall();
                 return;
             }
@@ -115,7 +133,7 @@ final class IngestFlow extends BodyReader {
             if (!writing && upload != null && toWrite.ready(now)) {
                 write();
             }
-            if (sourceDone && redacting.drained() && toScan.isEmpty() && toWrite.isEmpty() && !scanning && !writing && !ending) {
+            if (sourceDone && toScan.isEmpty() && toWrite.isEmpty() && !scanning && !writing && !ending) {
                 end();
                 return;
             }
@@ -127,21 +145,7 @@ final class IngestFlow extends BodyReader {
 
     /** Bytes read but not yet both scanned and written. */
     private long held() {
-        return redacting.held() + received - Math.min(scanned, upload != null ? written : received);
-    }
-
-    /** The next batch through the redactor (on a worker unless it is a small body's last); what it settled goes on. */
-    private void redact() {
-        redacting.next(stages.hops(), sourceDone).subscribe().with(settled -> onContext(() -> {
-            redacting.settled();
-            if (!finished) {
-                settled.forEach(this::take);
-            }
-            pump();
-        }), failure -> onContext(() -> {
-            redacting.settled();
-            fail(failure);
-        }));
+        return received - Math.min(scanned, upload != null ? written : received);
     }
 
     /** The whole body fits in the head: inline when it fits the limit too, else stored like any other. */
@@ -158,7 +162,7 @@ final class IngestFlow extends BodyReader {
             return;
         }
         startLarge();
-        stepAgain();
+        again = true;
     }
 
     private void startLarge() {
@@ -286,7 +290,6 @@ final class IngestFlow extends BodyReader {
         finished = true;
         stages.stalls().done(this);
         cancelBody();
-        redacting.clear();
         toScan.clear();
         toWrite.clear();
         BlobUpload target = upload;
