@@ -66,11 +66,10 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
     static boolean plausible(String value, double minEntropy) {
         String lower = value.toLowerCase(Locale.ROOT);
         if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
-                || lower.contains("example") || lower.contains("${") || lower.startsWith("$")
+                || lower.contains("example") || lower.contains("${") || ENV_REFERENCE.matcher(value).matches()
                 || lower.startsWith("%") && (lower.endsWith("%") || lower.startsWith("%(") || lower.startsWith("%{"))
-                || lower.startsWith("<") || lower.startsWith("{{") || lower.contains("your") || lower.contains("password")
-                || lower.contains("passwd") || lower.contains("secret") || lower.contains("token")) { // a value that names itself
-            return false;
+                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || namesItself(lower)) {
+            return false; // a placeholder, a template, a variable, a number (a JSON number: the marker would not be JSON)
         }
         boolean digitOrSign = false;
         for (int i = 0; i < value.length() && !digitOrSign; i++) {
@@ -81,6 +80,51 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
             return true;
         }
         return (digitOrSign || value.length() >= 24) && entropy(value) >= minEntropy && !uuid(value);
+    }
+
+    private static final java.util.regex.Pattern ENV_REFERENCE = java.util.regex.Pattern.compile("\\$\\{?[A-Za-z_][A-Za-z0-9_]*}?");
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
+    private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("[a-z]+");
+    private static final Set<String> WORDS_OF_PLACEHOLDERS = Set.of("your", "my", "the", "db", "database", "api", "user", "admin",
+            "password", "passwd", "pass", "pwd", "secret", "token", "key", "example", "here", "changeme", "change", "value",
+            "redacted", "placeholder", "dummy", "fake", "sample", "insert", "put", "replace", "with", "real", "access", "auth",
+            "client", "private", "app", "service", "account", "new", "old", "default", "goes", "enter", "some", "super", "very");
+
+    /**
+     * A value that names itself ({@code your_password}, {@code <secret-token>}, {@code MY_API_KEY_HERE}): no digit but
+     * one or two at its end, and every word of it is one a placeholder is made of. A real password with such a word in it ({@code Secret2024xq})
+     * is no placeholder.
+     */
+    private static boolean namesItself(String lower) {
+        String bare = lower.startsWith("<") && lower.endsWith(">") ? lower.substring(1, lower.length() - 1) : lower;
+        bare = bare.replaceFirst("[0-9]{1,2}$", ""); // a numbered placeholder (MYTOKEN1); more digits make a real one
+        if (bare.isEmpty() || bare.chars().anyMatch(c -> c >= '0' && c <= '9' || Character.isLetter(c) && c > 'z')
+                || !bare.chars().allMatch(c -> c >= 'a' && c <= 'z' || "_-. ".indexOf(c) >= 0)) {
+            return false;
+        }
+        java.util.regex.Matcher words = WORDS.matcher(bare);
+        while (words.find()) {
+            String word = words.group();
+            if (!WORDS_OF_PLACEHOLDERS.contains(word) && !compound(word)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A run of placeholder words without separators ({@code yourpassword}, {@code secretkey}); at most 64 letters. */
+    private static boolean compound(String word) {
+        if (word.length() > 64) {
+            return false;
+        }
+        boolean[] split = new boolean[word.length() + 1]; // split[i]: word[0, i) is placeholder words
+        split[0] = true;
+        for (int i = 1; i <= word.length(); i++) {
+            for (int j = 0; j < i && !split[i]; j++) {
+                split[i] = split[j] && WORDS_OF_PLACEHOLDERS.contains(word.substring(j, i));
+            }
+        }
+        return split[word.length()];
     }
 
     /** Shannon entropy in bits a char. */

@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 final class SecretData implements Expression {
 
     private static final Pattern YAML_BLOCK = Pattern.compile("(?m)^([ \\t]{0,32})(?:data|stringData):[ \\t]*\\r?$");
-    private static final Pattern YAML_ENTRY = Pattern.compile("([ \\t]{1,64})[^\\s:#'\"][^:\\r\\n]{0,252}:[ \\t]{1,16}['\"]?([^\\s'\"]{1,16384})");
+    private static final Pattern YAML_ENTRY = Pattern.compile("([ \\t]{1,64})[^\\s:#'\"][^:\\r\\n]{0,252}:[ \\t]{1,16}(\\S[^\\r\\n]{0,16383})");
     private static final Pattern JSON_OBJECT = Pattern.compile("\"(?:data|stringData)\"[ \\t\\r\\n]{0,64}:[ \\t\\r\\n]{0,64}\\{");
-    private static final Pattern JSON_ENTRY = Pattern.compile("\\G[ \\t\\r\\n]{0,64},?[ \\t\\r\\n]{0,64}\"[^\"\\r\\n]{1,253}\"[ \\t\\r\\n]{0,64}:[ \\t\\r\\n]{0,64}\"([^\"\\r\\n]{1,16384})\"");
+    private static final Pattern JSON_KEY = Pattern.compile("\\G[ \\t\\r\\n]{0,64},?[ \\t\\r\\n]{0,64}\"[^\"\\r\\n]{1,253}\"[ \\t\\r\\n]{0,64}:[ \\t\\r\\n]{0,64}\"");
+    private static final int MAX_VALUE = 16384;
 
     @Override
     public void find(CharSequence text, int start, int end, Consumer<Found> found) {
@@ -25,9 +26,14 @@ final class SecretData implements Expression {
         }
         Matcher object = JSON_OBJECT.matcher(text).region(start, end);
         while (object.find()) {
-            Matcher entry = JSON_ENTRY.matcher(text).region(object.end(), end);
-            while (entry.find()) {
-                report(text, entry.start(1), entry.end(1), found);
+            Matcher key = JSON_KEY.matcher(text).region(object.end(), end);
+            while (key.find()) {
+                int close = closingQuote(text, key.end(), end);
+                if (close < 0) {
+                    break;
+                }
+                report(text, key.end(), close, found);
+                key.region(close + 1, end);
             }
         }
     }
@@ -46,7 +52,17 @@ final class SecretData implements Expression {
                 return;
             }
             int keyIndent = entry.group(1).length();
-            String value = entry.group(2);
+            int valueStart = entry.start(2);
+            int valueEnd = entry.end(2);
+            while (valueEnd > valueStart && Character.isWhitespace(text.charAt(valueEnd - 1))) {
+                valueEnd--;
+            }
+            char quote = text.charAt(valueStart);
+            if ((quote == '\'' || quote == '"') && valueEnd - valueStart >= 2 && text.charAt(valueEnd - 1) == quote) {
+                valueStart++; // a quoted value: what is inside the quotes, spaces and all
+                valueEnd--;
+            }
+            String value = text.subSequence(valueStart, valueEnd).toString();
             if (value.equals("|") || value.equals(">") || value.startsWith("|-") || value.startsWith(">-")) { // a block scalar
                 int first = next(text, entry.end(), end);
                 int last = first;
@@ -57,10 +73,31 @@ final class SecretData implements Expression {
                 }
                 line = last;
             } else {
-                report(text, entry.start(2), entry.end(2), found);
+                report(text, valueStart, valueEnd, found);
                 line = next(text, entry.end(), end);
             }
         }
+    }
+
+    /**
+     * Where the JSON string that starts at {@code from} ends: the first quote that is no escape (in the decoded text an
+     * escaped quote spans two raw bytes); -1 past a line end or {@value #MAX_VALUE} chars.
+     */
+    private static int closingQuote(CharSequence text, int from, int end) {
+        Decoded decoded = text instanceof Decoded d ? d : null;
+        for (int i = from; i < end && i - from <= MAX_VALUE; i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                return -1;
+            }
+            if (c == '"' && (decoded == null || decoded.raw(i + 1) - decoded.raw(i) == 1)) {
+                return i;
+            }
+            if (c == '\\' && decoded == null) {
+                i++;
+            }
+        }
+        return -1;
     }
 
     private static void report(CharSequence text, int start, int end, Consumer<Found> found) {
