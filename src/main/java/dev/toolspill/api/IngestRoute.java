@@ -69,6 +69,11 @@ public class IngestRoute {
                     "query parameter 'tool' is required: it names the tool whose limit applies, e.g. ?tool=read_file", Map.of());
             return;
         }
+        if (tool.length() > dev.toolspill.pipeline.ToolPipeline.MAX_NAME) {
+            refuse(context, Response.Status.BAD_REQUEST, "query parameter 'tool' is over " + dev.toolspill.pipeline.ToolPipeline.MAX_NAME
+                    + " chars: it names the tool whose limit applies, e.g. ?tool=read_file", Map.of());
+            return;
+        }
         Boolean json = isJson(request.getHeader("Content-Type"));
         if (json == null) {
             refuse(context, Response.Status.UNSUPPORTED_MEDIA_TYPE, "Content-Type '" + request.getHeader("Content-Type")

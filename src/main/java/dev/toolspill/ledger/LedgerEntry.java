@@ -42,9 +42,16 @@ public record LedgerEntry(
     public static LedgerEntry of(String tenant, Instant at, String kind, String tool, String callId, boolean error, String disposition,
                                  long toolBytes, long historyBytes, Blob blob, String answer) {
         String id = at.toEpochMilli() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
-        return new LedgerEntry(id, tenant, at, kind, tool, callId,
+        return new LedgerEntry(id, tenant, at, kind, clip(tool), clip(callId),
                 error ? ERROR : "ok", error ? ERROR : disposition, toolBytes, historyBytes, null, blob == null ? null : blob.id(),
                 blob == null ? null : blob.kind(), blob == null ? null : blob.count(), answer);
+    }
+
+    /** Most chars of a tool name or call id an entry keeps (the edges refuse longer ones; an entry stays small whatever comes). */
+    static final int MAX_NAME = 256;
+
+    private static String clip(String name) {
+        return name == null || name.length() <= MAX_NAME ? name : name.substring(0, MAX_NAME) + "…";
     }
 
     /**

@@ -12,14 +12,26 @@ import com.knuddels.jtokkit.api.EncodingType;
  */
 final class Tokens {
 
-    private static final class Holder {
-        static final Encoding O200K = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
-    }
+    private static volatile Encoding o200k;
 
     private Tokens() {
     }
 
     static int count(String text) {
-        return text == null || text.isEmpty() ? 0 : Holder.O200K.countTokensOrdinary(text);
+        return text == null || text.isEmpty() ? 0 : encoding().countTokensOrdinary(text);
+    }
+
+    /** Loaded on first use; a load that fails (out of memory) is tried again next time, not remembered as a broken class. */
+    private static Encoding encoding() {
+        Encoding loaded = o200k;
+        if (loaded == null) {
+            synchronized (Tokens.class) {
+                if (o200k == null) {
+                    o200k = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+                }
+                loaded = o200k;
+            }
+        }
+        return loaded;
     }
 }

@@ -115,6 +115,9 @@ public class ToolPipeline {
         }
     }
 
+    /** Most chars of a call id or a tool name in a batch. */
+    public static final int MAX_NAME = 256;
+
     private void validate(List<ToolCall> calls) {
         if (calls == null || calls.isEmpty()) {
             throw new InvalidBatchException("the batch has no calls: send {\"calls\":[{\"id\":\"1\",\"name\":\"<tool>\",\"arguments\":{}}]}");
@@ -127,6 +130,9 @@ public class ToolPipeline {
         for (ToolCall call : calls) {
             if (call == null || call.id() == null || call.id().isBlank()) {
                 throw new InvalidBatchException("every call needs a non-empty \"id\" so its result can be matched to it");
+            }
+            if (call.id().length() > MAX_NAME || call.name() != null && call.name().length() > MAX_NAME) {
+                throw new InvalidBatchException("a call id or tool name is over " + MAX_NAME + " chars: use short ids and the tools' names");
             }
             if (!ids.add(call.id())) {
                 throw new InvalidBatchException("call id '" + call.id() + "' is used twice: ids must be unique within a batch");
