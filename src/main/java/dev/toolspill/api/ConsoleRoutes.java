@@ -57,25 +57,20 @@ public class ConsoleRoutes {
 
     /**
      * Whether a path as sent names {@code /console} or a path under it, whatever its spelling: escapes decoded
-     * ({@code %2e}, {@code %2F}), slashes collapsed, matrix parameters ({@code ;x=1}) dropped, {@code .} and {@code ..}
-     * applied, any case, anything after {@code console} in its segment. It may say yes to a path the router would not
+     * ({@code %2e}, {@code %2F}), any segment of it, before {@code ..} or after, any case, anything after {@code console}
+     * in its segment. It may say yes to a path the router would not
      * serve as the console ({@code /consoles}): those answers are only hardened the more.
      */
     static boolean underConsole(String raw) {
         if (raw == null) {
             return false;
         }
-        java.util.ArrayDeque<String> segments = new java.util.ArrayDeque<>();
         for (String spelled : decoded(raw).split("[/\\\\]+")) {
-            String segment = spelled.indexOf(';') >= 0 ? spelled.substring(0, spelled.indexOf(';')) : spelled;
-            if (segment.equals("..")) {
-                segments.pollLast();
-            } else if (!segment.isEmpty() && !segment.equals(".")) {
-                segments.add(segment);
+            if (spelled.toLowerCase(java.util.Locale.ROOT).startsWith(HOME.substring(1))) {
+                return true; // wherever '..' takes the path after it (/console/%2e%2e/): hardened the more
             }
         }
-        String first = segments.peekFirst();
-        return first != null && first.toLowerCase(java.util.Locale.ROOT).startsWith(HOME.substring(1));
+        return false;
     }
 
     /** {@code %XX} escapes decoded (twice, for {@code %252e}) as Latin-1; a malformed one kept as it is. */

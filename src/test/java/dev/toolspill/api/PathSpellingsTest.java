@@ -58,9 +58,16 @@ class PathSpellingsTest {
                 }
             }
         }
+        for (String spelling : List.of("/console/%2e%2e/", "/console/%2E%2E", "/console/.%2e/api/me", "/console/..%2fv1/tools")) {
+            RawHttp answer = RawHttp.send(root, "GET", spelling, Map.of(), null); // the attack's: where '..' leads out of /console
+            if (!ConsoleRoutes.POLICY.equals(answer.headers().get("content-security-policy"))) {
+                bare.add(spelling + " -> " + answer.status() + " " + answer.headers());
+            }
+        }
         assertEquals(List.of(), bare, "answers without the console's CSP and no-store");
         assertTrue(ConsoleRoutes.underConsole("//console") && ConsoleRoutes.underConsole("/%252e/console/x")
-                && !ConsoleRoutes.underConsole("/v1/tools") && !ConsoleRoutes.underConsole("/console/../v1/tools"));
+                && !ConsoleRoutes.underConsole("/v1/tools") && ConsoleRoutes.underConsole("/console/../v1/tools")
+                && ConsoleRoutes.underConsole("/console/%2e%2e/") && ConsoleRoutes.underConsole("/console/.%2e/api/me"));
     }
 
     @Test
