@@ -68,7 +68,7 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
         if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
                 || lower.contains("example") || lower.contains("${") || ENV_REFERENCE.matcher(value).matches()
                 || lower.startsWith("%") && (lower.endsWith("%") || lower.startsWith("%(") || lower.startsWith("%{"))
-                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || namesItself(lower)) {
+                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || PROPERTY_PATH.matcher(value).matches() || namesItself(lower)) {
             return false; // a placeholder, a template, a variable, a number (a JSON number: the marker would not be JSON)
         }
         boolean digitOrSign = false;
@@ -84,6 +84,8 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
 
     private static final java.util.regex.Pattern ENV_REFERENCE = java.util.regex.Pattern.compile("\\$\\{?[A-Za-z_][A-Za-z0-9_]*}?");
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
+    /** Code that reads a setting ({@code this.options.proxy.password}): letters in dotted names, no digit. */
+    private static final java.util.regex.Pattern PROPERTY_PATH = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z_$]*(?:\\.[A-Za-z_$][A-Za-z_$]*)+\\)?;?");
     private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("[a-z]+");
     private static final Set<String> WORDS_OF_PLACEHOLDERS = Set.of("your", "my", "the", "db", "database", "api", "user", "admin",
             "password", "passwd", "pass", "pwd", "secret", "token", "key", "example", "here", "changeme", "change", "value",
