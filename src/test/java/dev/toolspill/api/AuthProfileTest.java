@@ -55,7 +55,7 @@ public class AuthProfileTest {
      * {@link TenantsContractTest#tenantsConfig} on its filesystem store (team-b may run only echo), each class's own
      * API keys, the benchmark baseline, and a path closed to everyone; and for {@link ConsoleTest}, an operator's key and
  * a ledger written every 100 ms. Also for {@link EventLoopNeverBlocksTest} (its
-     * uploads are team-a's): Vert.x's blocked-thread checker warns of an event loop busy for 200 ms (2 s by default),
+     * uploads are team-a's): Vert.x's blocked-thread checker warns of an event loop busy for 500 ms (2 s by default),
      * which that test listens for; for the others here it is only a log line. And for {@code KeyRotationTest}: a keys
      * file (its own tenant) read again every 100 ms.
      */
@@ -72,7 +72,7 @@ public class AuthProfileTest {
             // a path no identity may use: the 403 it answers is what any denial by the security layer looks like
             config.put("quarkus.http.auth.permission.closed.paths", "/v1/closed-in-tests");
             config.put("quarkus.http.auth.permission.closed.policy", "deny");
-            config.put("quarkus.vertx.max-event-loop-execute-time", "200ms"); // EventLoopNeverBlocksTest
+            config.put("quarkus.vertx.max-event-loop-execute-time", "500ms"); // EventLoopNeverBlocksTest
             config.put("toolspill.auth.keys-file", dev.toolspill.auth.KeyRotationTest.writeOld().toString());
             config.put("toolspill.auth.keys-file-interval", "100ms");
             return config;
