@@ -111,15 +111,7 @@ class RedactEscapesTest {
             }
             text.append("]");
             byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-            Redactor redactor = rules.redactor(Redactor.Counter.NONE);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            for (int at = 0; at < bytes.length; ) {
-                int n = Math.min(bytes.length - at, 1 + random.nextInt(700));
-                out.writeBytes(redactor.push(Arrays.copyOfRange(bytes, at, at + n)));
-                at += n;
-            }
-            out.writeBytes(redactor.finish());
-            String result = out.toString(StandardCharsets.UTF_8);
+            String result = RedactorTest.inRandomChunks(rules, bytes, random);
             String values = json.readTree(result).toString(); // still JSON
             assertEquals(redact(rules, text.toString()), result);
             placed.forEach(sample -> assertThat(sample.kind(), unescape(values), not(containsString(sample.secret().replace("\n", "\\n")))));

@@ -152,15 +152,7 @@ class RedactorTest {
                 text.append(sample.text()).append(" \n\t,;\"')]}>".charAt(random.nextInt(11)));
             }
             byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
-            Redactor redactor = small.redactor(Redactor.Counter.NONE);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            for (int at = 0; at < bytes.length; ) {
-                int n = Math.min(bytes.length - at, 1 + random.nextInt(700));
-                out.writeBytes(redactor.push(Arrays.copyOfRange(bytes, at, at + n)));
-                at += n;
-            }
-            out.writeBytes(redactor.finish());
-            String result = out.toString(StandardCharsets.UTF_8);
+            String result = RedactorTest.inRandomChunks(small, bytes, random);
             assertEquals(redact(small, text.toString()), result);
             placed.forEach(sample -> assertThat(sample.kind(), result, not(containsString(sample.secret()))));
         }
@@ -209,5 +201,18 @@ class RedactorTest {
 
     private static String redact(RuleSet rules, String text) {
         return new String(rules.redactor(Redactor.Counter.NONE).all(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    }
+
+    /** {@code bytes} through a redactor of {@code rules} in chunks of 1 to 700 bytes, as a stream would bring them. */
+    static String inRandomChunks(RuleSet rules, byte[] bytes, java.util.Random random) {
+        Redactor redactor = rules.redactor(Redactor.Counter.NONE);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int at = 0; at < bytes.length; ) {
+            int n = Math.min(bytes.length - at, 1 + random.nextInt(700));
+            out.writeBytes(redactor.push(Arrays.copyOfRange(bytes, at, at + n)));
+            at += n;
+        }
+        out.writeBytes(redactor.finish());
+        return out.toString(StandardCharsets.UTF_8);
     }
 }
