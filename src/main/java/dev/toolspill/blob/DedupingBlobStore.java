@@ -48,6 +48,9 @@ final class DedupingBlobStore extends ForwardingBlobStore {
     /** Rounds of claim and replace a write tries before it keeps its own blob: each lost round means another writer won one. */
     private static final int ATTEMPTS = 16;
 
+    /** The longest wait between two rounds. */
+    private static final Duration MAX_WAIT = Duration.ofMillis(200);
+
     /** Half of retention's max-age: the period of a key, and the age from which a blob is not handed out again; null: no retention. */
     private final Duration period;
 
@@ -141,11 +144,17 @@ final class DedupingBlobStore extends ForwardingBlobStore {
                 telemetry.deduplicated(record.bytes());
                 return store.delete(made.id()).onFailure().recoverWithNull().replaceWith(existing.get());
             }
-            // a lost round means another writer is replacing the key: wait a little (longer each round), then look again
+            // a lost round means another writer is replacing the key: wait a little (twice as long each round, up to
+            // MAX_WAIT: about 2 s in all, room for a replacer slowed down by a loaded machine), then look again
             return store.replaceKey(key, value, found).flatMap(replaced -> replaced || attempts <= 1 ? Uni.createFrom().item(made)
-                    : Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(2L * (ATTEMPTS - attempts + 1)))
+                    : Uni.createFrom().voidItem().onItem().delayIt().by(waitBefore(ATTEMPTS - attempts + 1))
                     .flatMap(ignored -> claim(made, record, key, value, attempts - 1)));
         });
+    }
+
+    /** The wait before round {@code round} (1 for the second) of claim and replace: 2, 4, 8 ... ms, at most {@link #MAX_WAIT}. */
+    static Duration waitBefore(int round) {
+        return Duration.ofMillis(Math.min(MAX_WAIT.toMillis(), 1L << Math.min(round, 20)));
     }
 
     /** The blob a key names, when it still has the bytes of {@code record}, of its owner, and may be handed out again. */

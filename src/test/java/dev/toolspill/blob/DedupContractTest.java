@@ -1,7 +1,9 @@
 package dev.toolspill.blob;
 
+import dev.toolspill.Depth;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -202,7 +204,14 @@ public abstract class DedupContractTest {
 
     @Test
     void concurrentWritesOverAKeyWhoseBlobIsGoneEndWithOneBlob() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(replacesAtomically(), "the server replaces keys atomically");
+        Assumptions.assumeTrue(replacesAtomically(), "the server replaces keys atomically");
+        // a race: one round in about a hundred once met a lock released between a failed take and its age check
+        for (int round = 0; round < Depth.of(10, 200); round++) {
+            eightWritesOverAKeyWhoseBlobIsGone();
+        }
+    }
+
+    private void eightWritesOverAKeyWhoseBlobIsGone() {
         BlobStore backend = replica();
         List<BlobStore> replicas = List.of(dedup(backend), dedup(replica()));
         byte[] bytes = unique(6000);

@@ -78,7 +78,7 @@ final class FsKeys {
         try {
             Files.createFile(lock);
         } catch (FileAlreadyExistsException e) {
-            if (System.currentTimeMillis() - Files.getLastModifiedTime(lock).toMillis() > STALE_LOCK_MILLIS) {
+            if (heldLongerThanAReplace(lock)) {
                 Files.deleteIfExists(lock); // its holder died: the next attempt takes it
             }
             return false;
@@ -100,6 +100,15 @@ final class FsKeys {
             }
         } finally {
             Files.deleteIfExists(lock);
+        }
+    }
+
+    /** Whether the lock is older than {@link #STALE_LOCK_MILLIS}; a lock its holder released meanwhile is not. */
+    private static boolean heldLongerThanAReplace(Path lock) throws IOException {
+        try {
+            return System.currentTimeMillis() - Files.getLastModifiedTime(lock).toMillis() > STALE_LOCK_MILLIS;
+        } catch (NoSuchFileException released) {
+            return false;
         }
     }
 
