@@ -94,12 +94,18 @@ final class Prefilter {
     }
 
     /**
-     * The hits in {@code bytes[from, to)}, in order of their ends; empty (and no allocation) when there are none. The
-     * stride filter names the samples near which a literal or an escape may start; from one byte before each, the
-     * automaton reads until it is back in its start state past the sample's two bytes, so it reports every literal
-     * that starts in what it read (in its start state no literal is under way). The bytes it read are not read again.
+     * The hits in {@code bytes[from, to)}, in order of their ends; empty (and no allocation) when there are none. Where
+     * the bytes hold an escape the rules may read through, the one hit is that escape: only the decoded text shows
+     * every literal ({@link #hits(Decoded)}). Else the stride filter names the samples near which a literal may start;
+     * from one byte before each, the automaton reads until it is back in its start state past the sample's two bytes,
+     * so it reports every literal that starts in what it read (in its start state no literal is under way). The bytes
+     * it read are not read again.
      */
     List<Hit> hits(byte[] bytes, int from, int to) {
+        int escape = Stride.escape(bytes, from, to);
+        if (escape >= 0) {
+            return List.of(new Hit(escape, ESCAPE, 2));
+        }
         List<Hit> hits = List.of();
         int[] table = next;
         int done = from; // every literal that starts before it is reported
