@@ -29,6 +29,7 @@ final class Prefilter {
     private final Stride stride; // where a literal may start: the automaton reads only there
     private final int[] ruleOf;
     private final int[] lengthOf;
+    private final int longest;
 
     /** {@code literals.get(i)} are the literals of rule {@code i}. */
     Prefilter(List<List<String>> literals) {
@@ -91,6 +92,8 @@ final class Prefilter {
         this.outputs = out.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
         this.ruleOf = rules.stream().mapToInt(Integer::intValue).toArray();
         this.lengthOf = lengths.stream().mapToInt(Integer::intValue).toArray();
+        this.longest = java.util.stream.Stream.concat(ESCAPES.stream(), literals.stream().flatMap(List::stream))
+                .mapToInt(literal -> literal.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).max().orElse(0);
     }
 
     /**
@@ -129,6 +132,11 @@ final class Prefilter {
             done = i;
             q = done - 1 + ((done - 1 - from) & 1); // the first sample at or after done - 1 (a literal after done may start one before a sample)
         }
+    }
+
+    /** The bytes of the longest literal (or escape). */
+    int longest() {
+        return longest;
     }
 
     /** The hits in the decoded text, their ends in its chars; escapes are not reported (the text has none left). */
