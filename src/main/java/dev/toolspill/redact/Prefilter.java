@@ -7,9 +7,9 @@ import java.util.List;
 
 /**
  * The cheap first look: every literal the rules need (a prefix such as {@code ghp_}, a key word such as
- * {@code password}), found in one pass over the bytes by an Aho-Corasick automaton, ASCII case folded. In its start
- * state it skips every byte whose pair with the next starts no literal (one bit test a byte); only the rules whose
- * literals occur run their expressions.
+ * {@code password}), found by an Aho-Corasick automaton, ASCII case folded, that reads only where {@link Stride} (one
+ * hashed 4-byte gram every other byte) says a literal may start; only the rules whose literals occur run their
+ * expressions.
  * A JSON escape that can spell a literal's char (<code>&#92;u0041KIA</code>, <code>ghp&#92;u005f</code>, {@code :\/\/}) is a hit of
  * its own ({@link #ESCAPE}): where one occurs, the prefilter reads the decoded text again ({@link #hits(Decoded)}).
  */
@@ -26,9 +26,10 @@ final class Prefilter {
 
     private final int[] next; // state * 256 + byte -> the next state; ~state when a literal ends there
     private final int[][] outputs; // per state: literal indexes ending there (fail links folded in)
-    private final long[] pairs = new long[1024]; // bit (b0 << 8 | b1): the two bytes a literal starts with, both cases
+    private final Stride stride; // where a literal may start: the automaton reads only there
     private final int[] ruleOf;
     private final int[] lengthOf;
+    private final int longest;
 
     /** {@code literals.get(i)} are the literals of rule {@code i}. */
     Prefilter(List<List<String>> literals) {
@@ -80,17 +81,7 @@ final class Prefilter {
                 row[c] = row[c + 32];
             }
         }
-        for (int rule = ESCAPE; rule < literals.size(); rule++) {
-            for (String literal : rule == ESCAPE ? ESCAPES : literals.get(rule)) { // every literal has 2 bytes or more
-                String lower = literal.toLowerCase(java.util.Locale.ROOT);
-                for (char first : new char[] {lower.charAt(0), Character.toUpperCase(lower.charAt(0))}) {
-                    for (char second : new char[] {lower.charAt(1), Character.toUpperCase(lower.charAt(1))}) {
-                        int pair = (first & 0xFF) << 8 | (second & 0xFF);
-                        pairs[pair >>> 6] |= 1L << pair;
-                    }
-                }
-            }
-        }
+        this.stride = new Stride(literals.stream().flatMap(List::stream).map(literal -> literal.toLowerCase(java.util.Locale.ROOT)).toList());
         this.next = new int[goTo.size() * 256];
         for (int state = 0; state < goTo.size(); state++) {
             for (int c = 0; c < 256; c++) {
@@ -101,36 +92,51 @@ final class Prefilter {
         this.outputs = out.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
         this.ruleOf = rules.stream().mapToInt(Integer::intValue).toArray();
         this.lengthOf = lengths.stream().mapToInt(Integer::intValue).toArray();
+        this.longest = java.util.stream.Stream.concat(ESCAPES.stream(), literals.stream().flatMap(List::stream))
+                .mapToInt(literal -> literal.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).max().orElse(0);
     }
 
-    /** The hits in {@code bytes[from, to)}, in order of their ends; empty (and no allocation) when there are none. */
+    /**
+     * The hits in {@code bytes[from, to)}, in order of their ends; empty (and no allocation) when there are none. Where
+     * the bytes hold an escape the rules may read through, the one hit is that escape: only the decoded text shows
+     * every literal ({@link #hits(Decoded)}). Else the stride filter names the samples near which a literal may start;
+     * from one byte before each, the automaton reads until it is back in its start state past the sample's two bytes,
+     * so it reports every literal that starts in what it read (in its start state no literal is under way). The bytes
+     * it read are not read again.
+     */
     List<Hit> hits(byte[] bytes, int from, int to) {
-        List<Hit> hits = List.of();
-        int state = 0;
-        int[] table = next;
-        long[] starts = pairs;
-        for (int i = from; i < to; i++) {
-            if (state == 0) { // most byte pairs start no literal: skipped, one byte read a step, no chain through the table
-                int first = bytes[i] & 0xFF;
-                while (i + 1 < to) {
-                    int second = bytes[i + 1] & 0xFF;
-                    if ((starts[first << 2 | second >>> 6] & 1L << second) != 0) {
-                        break;
-                    }
-                    first = second;
-                    i++;
-                }
-                if (i + 1 >= to) {
-                    break; // one byte left: no literal is that short
-                }
-            }
-            state = table[(state << 8) | (bytes[i] & 0xFF)];
-            if (state < 0) {
-                state = ~state;
-                hits = add(hits, state, i + 1);
-            }
+        int escape = Stride.escape(bytes, from, to);
+        if (escape >= 0) {
+            return List.of(new Hit(escape, ESCAPE, 2));
         }
-        return hits;
+        List<Hit> hits = List.of();
+        int[] table = next;
+        int done = from; // every literal that starts before it is reported
+        int q = from;
+        while (true) {
+            q = stride.skip(bytes, q, to);
+            int i = Math.max(q - 1, done);
+            boolean tail = q > to - Stride.GRAM; // the last few bytes, too few for a gram: read one by one
+            int state = 0;
+            while (i < to && (tail || i < q + Stride.STEP || state != 0)) {
+                state = table[(state << 8) | (bytes[i] & 0xFF)];
+                i++;
+                if (state < 0) {
+                    state = ~state;
+                    hits = add(hits, state, i);
+                }
+            }
+            if (tail) {
+                return hits;
+            }
+            done = i;
+            q = done - 1 + ((done - 1 - from) & 1); // the first sample at or after done - 1 (a literal after done may start one before a sample)
+        }
+    }
+
+    /** The bytes of the longest literal (or escape). */
+    int longest() {
+        return longest;
     }
 
     /** The hits in the decoded text, their ends in its chars; escapes are not reported (the text has none left). */

@@ -36,6 +36,7 @@ public final class Redactor {
     private byte[] buffer = new byte[1024];
     private int context;
     private int size;
+    private int quiet; // no literal nor escape starts in buffer[0, quiet): the held bytes are not read again
 
     Redactor(RuleSet rules, Counter counter) {
         this.rules = rules;
@@ -87,7 +88,8 @@ public final class Redactor {
 
     private byte[] settle(boolean last) {
         int settle = last ? size : size - rules.maxSecretBytes();
-        List<RuleSet.Span> spans = rules.find(buffer, context, size);
+        RuleSet.Found found = rules.find(buffer, context, size, quiet);
+        List<RuleSet.Span> spans = found.spans();
         int taken = 0;
         for (RuleSet.Span span : spans) {
             if (span.start() >= settle) {
@@ -105,6 +107,7 @@ public final class Redactor {
         System.arraycopy(buffer, from, buffer, 0, size - from);
         context = end - from;
         size -= from;
+        quiet = Math.max(0, found.quiet() - from);
         return out;
     }
 

@@ -26,6 +26,13 @@ public final class RuleSet {
     record Span(int start, int end, String kind) {
     }
 
+    /**
+     * The secrets of a window, and how far from its start no literal nor escape starts ({@code quiet}): a later search
+     * of the same bytes (held back, with more after them) need not read them again.
+     */
+    record Found(List<Span> spans, int quiet) {
+    }
+
     private final List<Rule> rules;
     private final Prefilter prefilter;
     private final BitSet always = new BitSet();
@@ -100,12 +107,14 @@ public final class RuleSet {
 
     /**
      * The secrets in {@code bytes[0, to)} whose first byte is at or after {@code from}, in order, none overlapping.
-     * The bytes before {@code from} are context only (already emitted).
+     * The bytes before {@code from} are context only (already emitted). No literal nor escape starts in
+     * {@code bytes[0, quiet)}: an earlier search read them.
      */
-    List<Span> find(byte[] bytes, int from, int to) {
-        List<Prefilter.Hit> hits = prefilter.hits(bytes, 0, to); // the context too: a key name may precede its value there
+    Found find(byte[] bytes, int from, int to, int quiet) {
+        List<Prefilter.Hit> hits = prefilter.hits(bytes, quiet, to); // the context too: a key name may precede its value there
+        int quietAfter = quietAfter(hits, quiet, to);
         if (hits.isEmpty() && always.isEmpty()) {
-            return List.of();
+            return new Found(List.of(), quietAfter);
         }
         Decoded text = new Decoded(bytes, 0, to);
         boolean decoded = Prefilter.escaped(hits); // a literal may be spelled with escapes: only the decoded text shows it
@@ -154,7 +163,25 @@ public final class RuleSet {
             }
             search(rule, text, regionStart, regionEnd, from, spans);
         }
-        return resolve(spans);
+        return new Found(resolve(spans), quietAfter);
+    }
+
+    /**
+     * How far no literal nor escape starts, after a read of {@code [quiet, to)}: up to the first hit, or (none) up to
+     * where a literal could still run past {@code to}. The one hit of an escape says nothing of the literals before it.
+     */
+    private int quietAfter(List<Prefilter.Hit> hits, int quiet, int to) {
+        if (hits.isEmpty()) {
+            return Math.max(quiet, to - prefilter.longest() + 1);
+        }
+        if (Prefilter.escaped(hits)) {
+            return quiet;
+        }
+        int first = to;
+        for (Prefilter.Hit hit : hits) {
+            first = Math.min(first, hit.end() - hit.literalLength());
+        }
+        return first;
     }
 
     private void search(Rule rule, Decoded text, int start, int end, int from, List<Span> spans) {
