@@ -3,6 +3,8 @@ package dev.toolspill.blob;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
+import java.util.List;
+
 /**
  * Small objects kept in the same store as the blobs, beside them, under {@link BlobLayout#LEDGER}: written whole,
  * never changed, listed by prefix, read whole, removed. The call ledger ({@code ledger.Ledger}) keeps its batches here,
@@ -12,8 +14,16 @@ import io.smallrye.mutiny.Uni;
  */
 public interface Journal {
 
+    /**
+     * Writes {@code parts}, one after the other, under {@code key}, visible whole or not at all. In parts so that a
+     * batch of a megabyte is never one array (anything over half a G1 region, 512 KiB here, is a humongous allocation).
+     */
+    Uni<Void> write(String key, List<byte[]> parts);
+
     /** Writes {@code content} under {@code key}, visible whole or not at all. */
-    Uni<Void> write(String key, byte[] content);
+    default Uni<Void> write(String key, byte[] content) {
+        return write(key, List.of(content));
+    }
 
     /** The keys under {@code prefix} (a folder: ends with {@code /}), in no particular order; none when it is absent. */
     Multi<String> list(String prefix);
@@ -27,7 +37,7 @@ public interface Journal {
     /** No store: nothing is kept, nothing is listed. */
     Journal NONE = new Journal() {
         @Override
-        public Uni<Void> write(String key, byte[] content) {
+        public Uni<Void> write(String key, List<byte[]> parts) {
             return Uni.createFrom().voidItem();
         }
 

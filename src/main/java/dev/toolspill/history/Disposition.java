@@ -13,8 +13,11 @@ public enum Disposition {
     /** The store could not take it: the limit alone guarded history, and the rest is not kept. */
     UNSTORED;
 
+    // made once: every call asks for it (metrics, the ledger), and lower-casing each time showed in a profile
+    private final String label = name().toLowerCase(java.util.Locale.ROOT);
+
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return label;
     }
 
     static Disposition of(StoredBlob blob, Admitted.Truncation truncated) {

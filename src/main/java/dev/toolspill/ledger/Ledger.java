@@ -1,7 +1,5 @@
 package dev.toolspill.ledger;
 
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.Journal;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
@@ -13,15 +11,17 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Vertx;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -37,9 +37,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * about {@code tenants / flush-interval} store requests, not one a call. What waits is bounded by
  * {@code max-pending-bytes}: an entry past it is dropped, counted ({@code toolspill_ledger_dropped_total}) and logged.
  * A batch the store refuses is dropped the same way (the ledger is a record, not the outputs themselves). On with a
- * blob store unless {@code toolspill.ledger.enabled=false}.
+ * blob store unless {@code toolspill.ledger.enabled=false}. A singleton, not application-scoped: each call reaches it
+ * three times, and a client proxy looked the instance up each time (about a tenth of the ledger's samples in a profile).
  */
-@ApplicationScoped
+@Singleton
 public class Ledger {
 
     private final Journal journal;
@@ -60,14 +61,13 @@ public class Ledger {
     private long timer = -1;
 
     @Inject
-    public Ledger(Journal journal, StoreKind kind, ToolspillConfig config, ObjectMapper mapper, Telemetry telemetry, Vertx vertx) {
+    public Ledger(Journal journal, StoreKind kind, ToolspillConfig config, Telemetry telemetry, Vertx vertx) {
         this(journal, kind.keepsBlobs() && config.ledger().enabled(), config.ledger().flushInterval(), config.ledger().batchBytes(),
-                config.ledger().maxPendingBytes(), Clock.systemUTC(), mapper, telemetry);
+                config.ledger().maxPendingBytes(), Clock.systemUTC(), telemetry);
         this.vertx = vertx;
     }
 
-    public Ledger(Journal journal, boolean on, Duration interval, long batchBytes, long maxPending, Clock clock, ObjectMapper mapper,
-                  Telemetry telemetry) {
+    public Ledger(Journal journal, boolean on, Duration interval, long batchBytes, long maxPending, Clock clock, Telemetry telemetry) {
         this.journal = journal;
         this.on = on;
         this.interval = interval;
@@ -77,7 +77,7 @@ public class Ledger {
         this.telemetry = telemetry;
         this.stripes = new Stripe[Math.max(4, 2 * Runtime.getRuntime().availableProcessors())];
         for (int i = 0; i < stripes.length; i++) {
-            stripes[i] = new Stripe(new LedgerLines(mapper.getFactory()));
+            stripes[i] = new Stripe();
         }
     }
 
@@ -101,7 +101,7 @@ public class Ledger {
         }
         Stripe stripe = stripes[(int) (Thread.currentThread().getId() % stripes.length)];
         synchronized (stripe) {
-            LedgerLines.Bytes line = stripe.lines.write(entry);
+            LedgerLines line = stripe.lines.write(entry);
             long size = line.size();
             if (pending.addAndGet(size) > maxPending) {
                 pending.addAndGet(-size);
@@ -171,7 +171,7 @@ public class Ledger {
     }
 
     private Uni<Long> write(String key, Batch batch) {
-        return journal.write(key, batch.bytes()).replaceWith(1L)
+        return journal.write(key, batch.parts()).replaceWith(1L)
                 .onFailure().recoverWithItem(failure -> {
                     telemetry.ledgerDropped(batch.entries());
                     Log.warnf("Ledger: a batch of %d entries was not written (%s) and is dropped", batch.entries(), failure.getMessage());
@@ -179,42 +179,30 @@ public class Ledger {
                 });
     }
 
-    private record Batch(byte[] bytes, int entries) {
+    private record Batch(List<byte[]> parts, int entries) {
     }
 
     /** A tenant (null: authentication off) and the hour its entries were made in (epoch seconds of its start). */
     private record Hour(String tenant, long start) {
     }
 
-    /** The JSON lines of one tenant's hour waiting to be written, and how many entries they are. */
-    private static final class Lines {
-        // in segments: growing never copies what is there (a batch may be a megabyte)
-        final ByteArrayBuilder bytes = new ByteArrayBuilder(8192);
-        int entries;
-    }
-
     /** Pending lines by tenant and hour, and the writer of lines; used under its own lock. */
     private static final class Stripe {
-        final LedgerLines lines;
-        Map<Hour, Lines> hours = new HashMap<>();
+        final LedgerLines lines = new LedgerLines();
+        Map<Hour, PendingLines> hours = new HashMap<>();
         private Hour last;
-        private Lines lastLines;
+        private PendingLines lastLines;
 
-        Stripe(LedgerLines lines) {
-            this.lines = lines;
-        }
-
-        void add(String tenant, long hour, LedgerLines.Bytes line) {
+        void add(String tenant, long hour, LedgerLines line) {
             if (last == null || last.start() != hour || !Objects.equals(last.tenant(), tenant)) {
                 last = new Hour(tenant, hour);
-                lastLines = hours.computeIfAbsent(last, ignored -> new Lines());
+                lastLines = hours.computeIfAbsent(last, ignored -> new PendingLines());
             }
-            line.appendTo(lastLines.bytes);
-            lastLines.entries++;
+            lastLines.append(line.bytes(), line.size());
         }
 
-        Map<Hour, Lines> take() {
-            Map<Hour, Lines> taken = hours;
+        Map<Hour, PendingLines> take() {
+            Map<Hour, PendingLines> taken = hours;
             hours = new HashMap<>();
             last = null;
             lastLines = null;
@@ -222,29 +210,32 @@ public class Ledger {
         }
     }
 
-    /** Takes what waits in every stripe, one batch per tenant and hour, keyed by batch. */
+    /** Takes what waits in every stripe, one batch per tenant and hour (the stripes' parts one after the other), keyed by batch. */
     private Map<String, Batch> drain() {
-        Map<Hour, Lines> merged = new LinkedHashMap<>();
+        Map<Hour, List<PendingLines>> merged = new LinkedHashMap<>();
         for (Stripe stripe : stripes) {
-            Map<Hour, Lines> taken;
+            Map<Hour, PendingLines> taken;
             synchronized (stripe) {
                 taken = stripe.take();
             }
             taken.forEach((hour, lines) -> {
-                pending.addAndGet(-lines.bytes.size());
-                Lines into = merged.putIfAbsent(hour, lines);
-                if (into != null) {
-                    into.bytes.write(lines.bytes.toByteArray());
-                    into.entries += lines.entries;
-                }
+                pending.addAndGet(-lines.size());
+                merged.computeIfAbsent(hour, ignored -> new ArrayList<>()).add(lines);
             });
         }
         overflowing.set(false);
         long now = clock.millis();
         Map<String, Batch> batched = new LinkedHashMap<>();
-        merged.forEach((hour, lines) -> batched.put(
-                LedgerLayout.batch(hour.tenant(), Instant.ofEpochSecond(hour.start()), now, replica, batches.incrementAndGet()),
-                new Batch(lines.bytes.toByteArray(), lines.entries)));
+        merged.forEach((hour, taken) -> {
+            List<byte[]> parts = new ArrayList<>();
+            int entries = 0;
+            for (PendingLines lines : taken) {
+                parts.addAll(lines.parts());
+                entries += lines.entries();
+            }
+            batched.put(LedgerLayout.batch(hour.tenant(), Instant.ofEpochSecond(hour.start()), now, replica, batches.incrementAndGet()),
+                    new Batch(parts, entries));
+        });
         return batched;
     }
 }

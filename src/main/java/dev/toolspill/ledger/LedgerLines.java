@@ -1,107 +1,252 @@
 package dev.toolspill.ledger;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * Writes ledger entries as JSON lines, the way {@code ObjectMapper} writes a {@link LedgerEntry} (the same fields and
- * names, nulls left out, {@code at} as an ISO-8601 instant with milliseconds), with one reused generator and buffer,
- * without reflection, and formatting the date and time once a second: what {@link Ledger#record} does on the call's
- * path. Not thread-safe: one per stripe of the ledger, used under its lock.
+ * Writes ledger entries as JSON lines, the way {@code ObjectMapper} writes a {@link LedgerEntry} (the same fields in
+ * the same order, nulls left out, {@code at} as an ISO-8601 instant with milliseconds), straight as UTF-8 bytes into
+ * one reused buffer: no generator, no reflection, no String or char[] per line, and the date and time formatted once
+ * a second. What {@link Ledger#record} does on the call's path (a Jackson generator took about twice as long, a profile
+ * of src/bench/ledger-profile.sh showed). Not thread-safe: one per stripe of the ledger, used under its lock.
  */
 final class LedgerLines {
 
     /** Kept from line to line, unless a line made it larger than this. */
     private static final int KEPT = 64 * 1024;
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
-    private final Bytes line = new Bytes(1024);
-    private final JsonGenerator json;
+    private static final byte[] ID = name("{\"id\":");
+    private static final byte[] TENANT = name(",\"tenant\":");
+    private static final byte[] AT = name(",\"at\":");
+    private static final byte[] KIND = name(",\"kind\":");
+    private static final byte[] TOOL = name(",\"tool\":");
+    private static final byte[] CALL_ID = name(",\"call_id\":");
+    private static final byte[] STATUS = name(",\"status\":");
+    private static final byte[] DISPOSITION = name(",\"disposition\":");
+    private static final byte[] TOOL_BYTES = name(",\"tool_bytes\":");
+    private static final byte[] HISTORY_BYTES = name(",\"history_bytes\":");
+    private static final byte[] HISTORY_TOKENS = name(",\"history_tokens\":");
+    private static final byte[] BLOB_ID = name(",\"blob_id\":");
+    private static final byte[] BLOB_KIND = name(",\"blob_kind\":");
+    private static final byte[] BLOB_COUNT = name(",\"blob_count\":");
+    private static final byte[] ANSWER = name(",\"answer\":");
+    private static final byte[] KEPT_OUT_BYTES = name(",\"kept_out_bytes\":");
+
+    private byte[] buf = new byte[1024];
+    private int count;
     private final char[] at = new char[40];
+    private final char[] chars = new char[4096];
     private long second = Long.MIN_VALUE;
 
-    LedgerLines(JsonFactory factory) {
-        try {
-            json = factory.createGenerator(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        json.setRootValueSeparator(null);
+    private static byte[] name(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** {@code entry} as one JSON line (ending with a newline), in a buffer that the next call reuses. */
-    Bytes write(LedgerEntry entry) {
-        line.restart();
-        try {
-            json.writeStartObject();
-            string("id", entry.id());
-            string("tenant", entry.tenant());
-            if (entry.at() != null) {
-                json.writeFieldName("at");
-                json.writeString(at, 0, format(entry.at()));
-            }
-            string("kind", entry.kind());
-            string("tool", entry.tool());
-            string("call_id", entry.callId());
-            string("status", entry.status());
-            string("disposition", entry.disposition());
-            json.writeNumberField("tool_bytes", entry.toolBytes());
-            json.writeNumberField("history_bytes", entry.historyBytes());
-            if (entry.historyTokens() != null) {
-                json.writeNumberField("history_tokens", entry.historyTokens());
-            }
-            string("blob_id", entry.blobId());
-            string("blob_kind", entry.blobKind());
-            if (entry.blobCount() != null) {
-                json.writeNumberField("blob_count", entry.blobCount());
-            }
-            string("answer", entry.answer());
-            json.writeNumberField("kept_out_bytes", entry.keptOutBytes());
-            json.writeEndObject();
-            json.writeRaw('\n');
-            json.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("a ledger entry is plain data", e);
+    /** {@code entry} as one JSON line (ending with a newline), in a buffer that the next call reuses: see {@link #bytes}. */
+    LedgerLines write(LedgerEntry entry) {
+        if (buf.length > KEPT) {
+            buf = new byte[1024]; // a huge line is not kept for the next
         }
-        return line;
+        count = 0;
+        // the id is never null (LedgerEntry.of makes one); "{" comes with it
+        raw(ID);
+        string(entry.id());
+        string(TENANT, entry.tenant());
+        if (entry.at() != null) {
+            raw(AT);
+            instant(entry.at());
+        }
+        string(KIND, entry.kind());
+        string(TOOL, entry.tool());
+        string(CALL_ID, entry.callId());
+        string(STATUS, entry.status());
+        string(DISPOSITION, entry.disposition());
+        number(TOOL_BYTES, entry.toolBytes());
+        number(HISTORY_BYTES, entry.historyBytes());
+        if (entry.historyTokens() != null) {
+            number(HISTORY_TOKENS, entry.historyTokens());
+        }
+        string(BLOB_ID, entry.blobId());
+        string(BLOB_KIND, entry.blobKind());
+        if (entry.blobCount() != null) {
+            number(BLOB_COUNT, entry.blobCount());
+        }
+        string(ANSWER, entry.answer());
+        number(KEPT_OUT_BYTES, entry.keptOutBytes());
+        ensure(2);
+        buf[count++] = '}';
+        buf[count++] = '\n';
+        return this;
     }
 
-    /** Bytes in memory that can be appended to others without a copy in between. */
-    static final class Bytes extends ByteArrayOutputStream {
-        Bytes(int size) {
-            super(size);
-        }
+    /** The buffer holding the last line: its first {@link #size} bytes; the next {@link #write} reuses it. */
+    byte[] bytes() {
+        return buf;
+    }
 
-        void appendTo(ByteArrayBuilder other) {
-            other.write(buf, 0, count);
-        }
+    int size() {
+        return count;
+    }
 
-        /** Empty, and not larger in memory than {@link #KEPT} (a huge line is not kept for the next). */
-        void restart() {
-            reset();
-            if (buf.length > KEPT) {
-                buf = new byte[1024];
-            }
+    String text() {
+        return new String(buf, 0, count, StandardCharsets.UTF_8);
+    }
+
+    private void ensure(int more) {
+        if (count + more > buf.length) {
+            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + more));
         }
     }
 
-    private void string(String name, String value) throws IOException {
+    private void raw(byte[] bytes) {
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, buf, count, bytes.length);
+        count += bytes.length;
+    }
+
+    private void string(byte[] name, String value) {
         if (value != null) {
-            json.writeStringField(name, value);
+            raw(name);
+            string(value);
         }
+    }
+
+    private void number(byte[] name, long value) {
+        raw(name);
+        ensure(20);
+        if (value < 0) {
+            if (value == Long.MIN_VALUE) {
+                raw(name(Long.toString(value)));
+                return;
+            }
+            buf[count++] = '-';
+            value = -value;
+        }
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        for (int i = count + digits - 1; i >= count; i--) {
+            buf[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        count += digits;
+    }
+
+    /**
+     * {@code text} as a JSON string in UTF-8: {@code "} and {@code \} escaped, control characters as {@code \n},
+     * {@code \t} ... or a backslash, u and 4 hex digits (as Jackson writes them), a lone surrogate as such an escape
+     * (so it reads back as the same String).
+     */
+    private void string(String text) {
+        int length = text.length();
+        ensure(1);
+        buf[count++] = '"';
+        // in pieces copied out of the String at once: a loop over a char[] is several times faster than charAt
+        for (int from = 0; from < length; ) {
+            int to = Math.min(length, from + chars.length);
+            if (to < length && Character.isHighSurrogate(text.charAt(to - 1))) {
+                to--; // a pair stays in one piece
+            }
+            text.getChars(from, to, chars, 0);
+            piece(to - from);
+            from = to;
+        }
+        ensure(1);
+        buf[count++] = '"';
+    }
+
+    /** The first {@code length} chars of {@link #chars}, escaped and encoded. */
+    private void piece(int length) {
+        char[] in = chars;
+        // 3 bytes at most per char (a pair of surrogates is 4 for 2); an escape, 6, makes room again for the rest
+        ensure(3 * length);
+        byte[] out = buf;
+        int at = count;
+        for (int i = 0; i < length; i++) {
+            char c = in[i];
+            if (c < 0x80) {
+                if (c >= 0x20 && c != '"' && c != '\\') {
+                    out[at++] = (byte) c;
+                    continue;
+                }
+                count = at;
+                escape(c);
+                ensure(3 * (length - i));
+                out = buf;
+                at = count;
+            } else if (c < 0x800) {
+                out[at++] = (byte) (0xc0 | c >> 6);
+                out[at++] = (byte) (0x80 | c & 0x3f);
+            } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(in[i + 1])) {
+                int point = Character.toCodePoint(c, in[++i]);
+                out[at++] = (byte) (0xf0 | point >> 18);
+                out[at++] = (byte) (0x80 | point >> 12 & 0x3f);
+                out[at++] = (byte) (0x80 | point >> 6 & 0x3f);
+                out[at++] = (byte) (0x80 | point & 0x3f);
+            } else if (Character.isSurrogate(c)) {
+                count = at;
+                unicode(c);
+                ensure(3 * (length - i));
+                out = buf;
+                at = count;
+            } else {
+                out[at++] = (byte) (0xe0 | c >> 12);
+                out[at++] = (byte) (0x80 | c >> 6 & 0x3f);
+                out[at++] = (byte) (0x80 | c & 0x3f);
+            }
+        }
+        count = at;
+    }
+
+    /** An ASCII char that JSON escapes, at {@link #count}. */
+    private void escape(char c) {
+        char shortForm = switch (c) {
+            case '"' -> '"';
+            case '\\' -> '\\';
+            case '\n' -> 'n';
+            case '\r' -> 'r';
+            case '\t' -> 't';
+            case '\b' -> 'b';
+            case '\f' -> 'f';
+            default -> 0;
+        };
+        if (shortForm == 0) {
+            unicode(c);
+            return;
+        }
+        ensure(2);
+        buf[count++] = '\\';
+        buf[count++] = (byte) shortForm;
+    }
+
+    private void unicode(char c) {
+        ensure(6);
+        buf[count++] = '\\';
+        buf[count++] = 'u';
+        buf[count++] = HEX[c >> 12 & 0xf];
+        buf[count++] = HEX[c >> 8 & 0xf];
+        buf[count++] = HEX[c >> 4 & 0xf];
+        buf[count++] = HEX[c & 0xf];
     }
 
     /**
      * {@code at} as {@link Instant#toString} spells it ({@code yyyy-MM-ddTHH:mm:ss}, then the fraction in groups of 3
-     * digits, then {@code Z}) into {@link #at}, the part up to the seconds formatted once a second; its length.
+     * digits, then {@code Z}), quoted; the part up to the seconds formatted once a second.
      */
+    private void instant(Instant instant) {
+        int length = format(instant);
+        ensure(length + 2);
+        buf[count++] = '"';
+        for (int i = 0; i < length; i++) {
+            buf[count++] = (byte) at[i];
+        }
+        buf[count++] = '"';
+    }
+
     private int format(Instant instant) {
         long seconds = instant.getEpochSecond();
         if (seconds != second) {

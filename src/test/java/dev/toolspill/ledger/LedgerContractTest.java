@@ -47,7 +47,7 @@ abstract class LedgerContractTest {
     };
 
     Ledger ledger(Journal journal, long maxPending) {
-        return new Ledger(journal, true, Duration.ofSeconds(2), 1 << 20, maxPending, Clock.fixed(NOW, ZoneOffset.UTC), MAPPER, telemetry);
+        return new Ledger(journal, true, Duration.ofSeconds(2), 1 << 20, maxPending, Clock.fixed(NOW, ZoneOffset.UTC), telemetry);
     }
 
     static LedgerEntry inline(String tenant, Instant at, String tool, String answer) {

@@ -28,7 +28,7 @@ class LedgerCostProbe {
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         for (int round = 0; round < 4; round++) {
             Ledger ledger = new Ledger(new FsJournal(root, TestVertx.VERTX), true, Duration.ofSeconds(2), 1 << 20, 64 << 20, Clock.systemUTC(),
-                    LedgerContractTest.MAPPER, Telemetry.NONE);
+                    Telemetry.NONE);
             int n = 100_000;
             long cpu0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();

@@ -32,12 +32,18 @@ final class FsFiles {
     /** As above, running {@code beforeVisible} once the bytes are durable and before they appear under {@code target}. */
     static void writeAtomically(Path tmpDir, Path target, String tempPrefix, String tempSuffix, byte[] bytes,
                                 IoStep beforeVisible) throws IOException {
+        writeAtomically(tmpDir, target, tempPrefix, tempSuffix, new ByteBuffer[] {ByteBuffer.wrap(bytes)}, beforeVisible);
+    }
+
+    /** As above, the file being the buffers one after the other (a large content need not be one array). */
+    static void writeAtomically(Path tmpDir, Path target, String tempPrefix, String tempSuffix, ByteBuffer[] buffers,
+                                IoStep beforeVisible) throws IOException {
         Files.createDirectories(tmpDir);
         Files.createDirectories(target.getParent());
         Path temp = Files.createTempFile(tmpDir, tempPrefix, tempSuffix);
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                writeFully(channel, ByteBuffer.wrap(bytes));
+                writeFully(channel, buffers);
                 channel.force(true);
             }
             beforeVisible.run();

@@ -31,9 +31,10 @@ public final class FsJournal implements Journal {
     }
 
     @Override
-    public Uni<Void> write(String key, byte[] content) {
+    public Uni<Void> write(String key, List<byte[]> parts) {
         return blocking(() -> {
-            FsFiles.writeAtomically(root.resolve(BlobLayout.TMP), file(key), "ledger-", ".tmp", content);
+            FsFiles.writeAtomically(root.resolve(BlobLayout.TMP), file(key), "ledger-", ".tmp",
+                    parts.stream().map(java.nio.ByteBuffer::wrap).toArray(java.nio.ByteBuffer[]::new), () -> { });
             return null;
         }, "write");
     }

@@ -14,6 +14,9 @@ import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
+import java.nio.ByteBuffer;
+import java.util.List;
+
 import static dev.toolspill.blob.s3.S3Calls.call;
 
 /**
@@ -38,10 +41,13 @@ public final class S3Journal implements Journal {
     }
 
     @Override
-    public Uni<Void> write(String key, byte[] content) {
+    public Uni<Void> write(String key, List<byte[]> parts) {
+        long length = parts.stream().mapToLong(part -> part.length).sum();
+        // the parts as they are (not copied into one array): the ledger never changes a part it handed over
         return call(() -> client.putObject(put -> put.bucket(bucket).key(Journal.checked(key))
-                        .contentType("application/jsonl").contentLength((long) content.length),
-                AsyncRequestBody.fromBytes(content))).replaceWithVoid();
+                        .contentType("application/jsonl").contentLength(length),
+                AsyncRequestBody.fromByteBuffersUnsafe(parts.stream().map(ByteBuffer::wrap).toArray(ByteBuffer[]::new))))
+                .replaceWithVoid();
     }
 
     @Override
