@@ -5,7 +5,8 @@
 # Also the server's CPU time per call on each side (user + system of its process, from /proc: less moved by other
 # load on the machine than req/s), and the ledger's store requests: the batches (one PUT or file each) per call made.
 #   src/bench/ledger.sh            uses target/quarkus-app (run ./mvnw package -DskipTests first)
-# Knobs: BENCH_DURATION (s per measurement, 10), BENCH_WARMUP (s, 5).
+# Knobs: BENCH_DURATION (s per measurement, 10), BENCH_WARMUP (s, 5). Both heaps fixed at 256 MiB (-Xms = -Xmx): else G1
+# sizes each heap by its own start, and a side left with a smaller heap collects more often for reasons not its own.
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
@@ -23,7 +24,7 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 start() { # name enabled: sets URL and PID
     local port
     port=$(free_port)
-    java -Xmx256m -Dquarkus.management.port=0 -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1 \
+    java -Xms256m -Xmx256m -Dquarkus.management.port=0 -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1 \
         -Dquarkus.http.port="$port" -Dtoolspill.blob-store.fs.root="$W/$1" -Dtoolspill.ledger.enabled="$2" \
         -Dquarkus.log.level=WARN -Dtoolspill.spool.dir="$W/$1-spool" -jar "$JAR" > "$W/$1.log" 2>&1 &
     PID=$!
