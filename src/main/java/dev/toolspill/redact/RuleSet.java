@@ -195,18 +195,26 @@ public final class RuleSet {
         }
     }
 
-    /** Earliest first, the longer of two that start together; one that overlaps a kept one is dropped. */
+    /**
+     * Earliest first; spans that overlap become one, their union, named after the longer of them: a secret that starts
+     * inside another's match (a PEM key right after a password's value, {@code token=abc-----BEGIN ...}) goes with it,
+     * never kept because the other was found first.
+     */
     private static List<Span> resolve(List<Span> spans) {
         if (spans.size() < 2) {
             return spans;
         }
         spans.sort(Comparator.comparingInt(Span::start).thenComparing(Comparator.comparingInt(Span::end).reversed()));
         List<Span> kept = new ArrayList<>();
-        int end = -1;
+        Span last = null;
         for (Span span : spans) {
-            if (span.start() >= end) {
+            if (last == null || span.start() >= last.end()) {
                 kept.add(span);
-                end = span.end();
+                last = span;
+            } else if (span.end() > last.end()) {
+                String kind = span.end() - span.start() > last.end() - last.start() ? span.kind() : last.kind();
+                last = new Span(last.start(), span.end(), kind);
+                kept.set(kept.size() - 1, last);
             }
         }
         return kept;

@@ -75,6 +75,28 @@ class RedactAttackFindingsTest {
         assertEquals("{\"kind\" : \"Secret\", \"stringData\": {\"config.json\":\"[redacted:kubernetes-secret]\"}}", out);
     }
 
+    /** Third attack: a secret that starts inside another's match went unredacted (the later of two overlapping was dropped). */
+    @Test
+    void aPrivateKeyRightAfterAPasswordsValueGoesWithIt() {
+        String body = "MIIEowIBAAKCAQEA7bq2Lk9vRz3XyPq1Ww8cF0nT5hJd2sYgE4uQmZr6aVbNcKpLxOiHtGfDeSjUwAyBvCzMnX1o\n".repeat(12);
+        String pem = "-----BEGIN RSA PRIVATE KEY-----\n" + body + "-----END RSA PRIVATE KEY-----\n";
+        for (String before : new String[] {"token=abc123XYZ", "export SECRET_B64=Zm9vYmFyMTIz", "password: hunter2Q9x"}) {
+            String out = redact(before + pem);
+            assertFalse(out.contains("MIIEowIBAAKCAQEA"), before + " -> " + out);
+            assertTrue(out.contains("[redacted:private-key]"), "named after the longer secret: " + out);
+        }
+    }
+
+    /** Third attack: {@code _auth=} of an .npmrc was found only at the start or after a colon or a space. */
+    @Test
+    void anNpmrcAuthIsFoundAfterAnyCharThatIsNotPartOfAName() {
+        for (String before : new String[] {"{\"stdout\": \"", "{\"npmrc\":\"", "\u00a0", "\ufeff", "é", "🙂", "\\\""}) {
+            String out = redact(before + "_auth=+hA6ILI8gJhead6/wJ9kFZJSqgmRB9H+\nend");
+            assertFalse(out.contains("hA6ILI8gJhead6"), before + " -> " + out);
+        }
+        assertEquals("my_auth=+hA6ILI8gJhead6/wJ9kFZJSqgmRB9H+", redact("my_auth=+hA6ILI8gJhead6/wJ9kFZJSqgmRB9H+"), "a longer name is another key");
+    }
+
     private static String redact(String text) {
         return new String(RULES.redactor(Redactor.Counter.NONE).all(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     }
