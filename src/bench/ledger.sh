@@ -5,7 +5,8 @@
 # Also the server's CPU time per call on each side (user + system of its process, from /proc: less moved by other
 # load on the machine than req/s), and the ledger's store requests: the batches (one PUT or file each) per call made.
 #   src/bench/ledger.sh            uses target/quarkus-app (run ./mvnw package -DskipTests first)
-# Knobs: BENCH_DURATION (s per measurement, 10), BENCH_WARMUP (s, 5). Both heaps fixed at 256 MiB (-Xms = -Xmx): else G1
+# Knobs: BENCH_DURATION (s per measurement, 10), BENCH_WARMUP (s, 20: with 5, the first measurement of a side ran at a
+# third of the second's rate, the JIT still compiling). Both heaps fixed at 256 MiB (-Xms = -Xmx): else G1
 # sizes each heap by its own start, and a side left with a smaller heap collects more often for reasons not its own.
 set -euo pipefail
 export LC_ALL=C
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 JAR=$ROOT/target/quarkus-app/quarkus-run.jar
 DURATION=${BENCH_DURATION:-10}
-WARMUP=${BENCH_WARMUP:-5}
+WARMUP=${BENCH_WARMUP:-20}
 [ -f "$JAR" ] || { echo "ledger.sh: $JAR is missing: ./mvnw package -DskipTests" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "ledger.sh: needs wrk" >&2; exit 1; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-ledger-bench.XXXXXX")
