@@ -7,7 +7,7 @@ import java.time.ZoneOffset;
 
 /**
  * Writes ledger entries as JSON lines, the way {@code ObjectMapper} writes a {@link LedgerEntry} (the same fields in
- * the same order, nulls left out, {@code at} as an ISO-8601 instant with milliseconds), straight as UTF-8 bytes into
+ * the same order, nulls left out, {@code at} as an ISO-8601 instant as {@link java.time.Instant#toString} spells it, to the clock's precision; the id holds its millisecond), straight as UTF-8 bytes into
  * one reused buffer: no generator, no reflection, no String or char[] per line, and the date and time formatted once
  * a second. What {@link Ledger#record} does on the call's path (a Jackson generator took about twice as long, a profile
  * of src/bench/ledger-profile.sh showed). Not thread-safe: one per stripe of the ledger, used under its lock.

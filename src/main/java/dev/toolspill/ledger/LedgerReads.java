@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.toolspill.blob.Journal;
+import dev.toolspill.config.ToolspillConfig;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -12,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +31,18 @@ public class LedgerReads {
 
     private final Journal journal;
     private final ObjectReader reader;
+    /** How long after an entry is made its batch is written, at most as a rule: two flush intervals. */
+    private final Duration written;
 
-    public LedgerReads(Journal journal, ObjectMapper mapper) {
+    @jakarta.inject.Inject
+    public LedgerReads(Journal journal, ObjectMapper mapper, ToolspillConfig config) {
+        this(journal, mapper, config.ledger().flushInterval().multipliedBy(2));
+    }
+
+    public LedgerReads(Journal journal, ObjectMapper mapper, Duration written) {
         this.journal = journal;
         this.reader = mapper.readerFor(LedgerEntry.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.written = written;
     }
 
     /**
@@ -44,7 +54,13 @@ public class LedgerReads {
         return batches(tenant, everyTenant, from, to).onItem().transformToMulti(keys -> read(keys, from, to, entry -> true));
     }
 
-    /** The keys of the batches that may hold entries of {@code tenant} (every tenant's) made in range: newest first. */
+    /**
+     * The keys of the batches that may hold entries of {@code tenant} (every tenant's) made in range, those most likely
+     * to first: a batch holds entries made before it was written (the time that starts its name), so one written
+     * before {@code from} holds none and is left out; those written by {@code to} plus the usual delay of a write
+     * (two flush intervals) come first, newest first, then the later ones, oldest first (entries whose write was
+     * retried). A caller that reads only the first few thus reads the newest calls of a range even in a busy hour.
+     */
     public Uni<List<String>> batches(String tenant, boolean everyTenant, Instant from, Instant to) {
         Instant firstHour = LedgerLayout.hourStart(from);
         Multi<String> keys = everyTenant ? journal.list(LedgerLayout.all())
@@ -56,15 +72,28 @@ public class LedgerReads {
                 }).onItem().transformToMultiAndConcatenate(hour -> journal.list(LedgerLayout.hour(tenant, hour)));
         return keys
                 .select().where(key -> LedgerLayout.hourOf(key).map(hour -> !hour.isBefore(firstHour) && hour.isBefore(to)).orElse(false))
+                .select().where(key -> writtenMillis(key) >= from.toEpochMilli())
                 .collect().asList()
-                .map(found -> found.stream().sorted(NEWEST_FIRST).toList());
+                .map(found -> inReadingOrder(found, to.plus(written).toEpochMilli()));
     }
 
-    /** Newest first: by hour, then by the time the batch was written (the start of its name). */
-    private static final java.util.Comparator<String> NEWEST_FIRST = java.util.Comparator
-            .comparing((String key) -> LedgerLayout.hourOf(key).orElseThrow())
-            .thenComparing(key -> key.substring(key.lastIndexOf('/') + 1))
-            .reversed();
+    private static List<String> inReadingOrder(List<String> keys, long usuallyWrittenBy) {
+        java.util.Comparator<String> byWritten = java.util.Comparator.comparingLong(LedgerReads::writtenMillis);
+        List<String> ordered = new ArrayList<>(keys.stream().filter(key -> writtenMillis(key) <= usuallyWrittenBy).sorted(byWritten.reversed()).toList());
+        keys.stream().filter(key -> writtenMillis(key) > usuallyWrittenBy).sorted(byWritten).forEach(ordered::add);
+        return ordered;
+    }
+
+    /** When the batch was written: the millis its name starts with ({@link LedgerLayout#batch}); 0 for another name. */
+    static long writtenMillis(String key) {
+        String name = key.substring(key.lastIndexOf('/') + 1);
+        int end = name.indexOf('-');
+        try {
+            return Long.parseLong(end < 0 ? name : name.substring(0, end));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
 
     /**
      * The entries of the batches {@code keys} made in range that {@code keep} takes, their tokens counted (only theirs:

@@ -63,7 +63,7 @@ abstract class LedgerContractTest {
     void entriesComeBackByTenantAndTimeRangeAsTheModelReceivedThem() {
         Journal journal = journal();
         Ledger ledger = ledger(journal, 1 << 20);
-        LedgerReads reads = new LedgerReads(journal, MAPPER);
+        LedgerReads reads = new LedgerReads(journal, MAPPER, Duration.ofMillis(400));
         LedgerEntry small = inline("team-a", NOW, "echo", "hello <b>world</b> \"quoted\"\n");
         LedgerEntry big = stored("team-a", NOW.plusSeconds(1), "[blob:x] 4000 lines of search results", 120_000);
         LedgerEntry earlier = inline("team-a", NOW.minus(Duration.ofHours(3)), "echo", "three hours ago");
@@ -94,11 +94,31 @@ abstract class LedgerContractTest {
         assertTrue(reads.find("team-a", false, "not-an-id").await().atMost(WAIT).isEmpty());
     }
 
+    /** Third attack: in a busy hour, a list of a narrow range read the hour's newest batches and found nothing. */
+    @Test
+    void aNarrowRangeInABusyHourReadsTheBatchesWrittenJustAfterItFirst() {
+        Journal journal = journal();
+        Instant start = NOW.plusSeconds(60);
+        List<String> written = new java.util.ArrayList<>();
+        for (int n = 0; n < 40; n++) { // a batch every 200 ms, with an entry made 100 ms before it was written
+            String key = LedgerLayout.batch("team-a", start, start.plusMillis(200L * n).toEpochMilli(), "r1", n);
+            journal.write(key, "{\"id\":\"1-a\"}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)).await().atMost(WAIT);
+            written.add(key);
+        }
+        Instant made = start.plusMillis(200L * 5 - 100); // the entry of batch 5
+        List<String> order = new LedgerReads(journal, MAPPER, Duration.ofMillis(400)).batches("team-a", false, made, made.plusMillis(1))
+                .await().atMost(WAIT);
+        assertEquals(List.of(written.get(6), written.get(5)), order.subList(0, 2),
+                "written by the end of the range plus two flush intervals (400 ms), newest first");
+        assertEquals(List.of(written.get(7), written.get(8)), order.subList(2, 4), "then the later ones, oldest first");
+        assertEquals(35, order.size(), "those written before the range began hold none of it: " + order.get(order.size() - 1));
+    }
+
     @Test
     void wholeHoursOlderThanTheCutoffAreRemoved() {
         Journal journal = journal();
         Ledger ledger = ledger(journal, 1 << 20);
-        LedgerReads reads = new LedgerReads(journal, MAPPER);
+        LedgerReads reads = new LedgerReads(journal, MAPPER, Duration.ofMillis(400));
         ledger.record(inline("team-a", NOW.minus(Duration.ofHours(5)), "echo", "old"));
         ledger.record(inline("team-a", NOW.minus(Duration.ofMinutes(90)), "echo", "last hour but one"));
         ledger.record(inline("team-a", NOW, "echo", "now"));
@@ -121,7 +141,7 @@ abstract class LedgerContractTest {
         ledger.flush().await().atMost(WAIT);
 
         long dropped = this.dropped.get();
-        long kept = new LedgerReads(journal, MAPPER).between("team-a", false, NOW, NOW.plusSeconds(1)).collect().asList().await().atMost(WAIT).size();
+        long kept = new LedgerReads(journal, MAPPER, Duration.ofMillis(400)).between("team-a", false, NOW, NOW.plusSeconds(1)).collect().asList().await().atMost(WAIT).size();
         assertTrue(dropped > 0 && kept > 0, "some kept, the rest dropped: " + kept + " kept, " + dropped + " dropped");
         assertEquals(10, kept + dropped);
     }
@@ -146,7 +166,7 @@ abstract class LedgerContractTest {
         }
 
         assertEquals(2L, ledger.flush().await().atMost(WAIT), "one batch per tenant and hour, whatever the threads");
-        LedgerReads reads = new LedgerReads(journal, MAPPER);
+        LedgerReads reads = new LedgerReads(journal, MAPPER, Duration.ofMillis(400));
         List<LedgerEntry> teamA = reads.between("team-a", false, NOW, NOW.plusSeconds(1)).collect().asList().await().atMost(WAIT);
         assertEquals(500, teamA.size());
         assertEquals(500, teamA.stream().map(LedgerEntry::answer).distinct().count(), "each entry once");
