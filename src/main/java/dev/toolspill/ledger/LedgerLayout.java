@@ -48,6 +48,17 @@ public final class LedgerLayout {
         return hour(tenant, hour) + writtenMillis + "-" + replica + "-" + n + ".jsonl";
     }
 
+    /** When a batch was written: the millis its name starts with ({@link #batch}); 0 for a key that is not a batch's. */
+    public static long writtenMillis(String key) {
+        String name = key.substring(key.lastIndexOf('/') + 1);
+        int end = name.indexOf('-');
+        try {
+            return Long.parseLong(end < 0 ? name : name.substring(0, end));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /** The start of the hour a batch's key names, or empty for a key that is not a batch's. */
     public static Optional<Instant> hourOf(String key) {
         Matcher matcher = KEY.matcher(key);

@@ -72,27 +72,16 @@ public class LedgerReads {
                 }).onItem().transformToMultiAndConcatenate(hour -> journal.list(LedgerLayout.hour(tenant, hour)));
         return keys
                 .select().where(key -> LedgerLayout.hourOf(key).map(hour -> !hour.isBefore(firstHour) && hour.isBefore(to)).orElse(false))
-                .select().where(key -> writtenMillis(key) >= from.toEpochMilli())
+                .select().where(key -> LedgerLayout.writtenMillis(key) >= from.toEpochMilli())
                 .collect().asList()
                 .map(found -> inReadingOrder(found, to.plus(written).toEpochMilli()));
     }
 
     private static List<String> inReadingOrder(List<String> keys, long usuallyWrittenBy) {
-        java.util.Comparator<String> byWritten = java.util.Comparator.comparingLong(LedgerReads::writtenMillis);
-        List<String> ordered = new ArrayList<>(keys.stream().filter(key -> writtenMillis(key) <= usuallyWrittenBy).sorted(byWritten.reversed()).toList());
-        keys.stream().filter(key -> writtenMillis(key) > usuallyWrittenBy).sorted(byWritten).forEach(ordered::add);
+        java.util.Comparator<String> byWritten = java.util.Comparator.comparingLong(LedgerLayout::writtenMillis);
+        List<String> ordered = new ArrayList<>(keys.stream().filter(key -> LedgerLayout.writtenMillis(key) <= usuallyWrittenBy).sorted(byWritten.reversed()).toList());
+        keys.stream().filter(key -> LedgerLayout.writtenMillis(key) > usuallyWrittenBy).sorted(byWritten).forEach(ordered::add);
         return ordered;
-    }
-
-    /** When the batch was written: the millis its name starts with ({@link LedgerLayout#batch}); 0 for another name. */
-    static long writtenMillis(String key) {
-        String name = key.substring(key.lastIndexOf('/') + 1);
-        int end = name.indexOf('-');
-        try {
-            return Long.parseLong(end < 0 ? name : name.substring(0, end));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     /**
