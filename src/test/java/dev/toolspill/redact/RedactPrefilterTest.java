@@ -43,6 +43,38 @@ class RedactPrefilterTest {
         }
     }
 
+    /**
+     * Long runs of plain text, where the skip reads whole blocks of samples without a candidate, with a few literals at
+     * random places (at every offset of a block, near the window's ends): each is found, after text dense with
+     * literals too (the skip's compiled form must not depend on what it read before).
+     */
+    @Test
+    void aLiteralAloneInPlainTextIsFoundAtAnyOffset() {
+        List<List<String>> literals = RuleSet.shipped().stream().map(Rule::literals).toList();
+        List<String> all = literals.stream().flatMap(List::stream).toList();
+        Prefilter prefilter = new Prefilter(literals);
+        byte[] plain = "0000000001 INFO request served in 001 ms, cache=warm; shard=07; region=local-1 ok\n"
+                .getBytes(StandardCharsets.US_ASCII);
+        Random random = new Random(2026);
+        for (int round = 0; round < 20_000; round++) {
+            byte[] bytes = new byte[16 + random.nextInt(round % 10 == 0 ? 4000 : 200)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = plain[(i + round) % plain.length];
+            }
+            for (int n = random.nextInt(3); n > 0; n--) {
+                byte[] literal = all.get(random.nextInt(all.size())).getBytes(StandardCharsets.UTF_8);
+                int at = random.nextInt(Math.max(1, bytes.length - literal.length + 1));
+                System.arraycopy(literal, 0, bytes, at, Math.min(literal.length, bytes.length - at));
+            }
+            int from = random.nextInt(8);
+            int to = bytes.length - random.nextInt(4);
+            List<Prefilter.Hit> expected = everyPosition(literals, bytes, from, to);
+            List<Prefilter.Hit> found = new ArrayList<>(prefilter.hits(bytes, from, to));
+            found.sort(ORDER);
+            assertEquals(expected, found, () -> "in [" + new String(bytes, StandardCharsets.ISO_8859_1) + "] from " + from + " to " + to);
+        }
+    }
+
     private static final Comparator<Prefilter.Hit> ORDER = Comparator.comparingInt(Prefilter.Hit::end)
             .thenComparingInt(Prefilter.Hit::rule).thenComparingInt(Prefilter.Hit::literalLength);
 
