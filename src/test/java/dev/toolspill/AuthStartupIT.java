@@ -29,7 +29,7 @@ class AuthStartupIT {
         Path app = Path.of("target/quarkus-app/quarkus-run.jar");
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         Path log = Path.of("target", "auth-startup-it.log");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-Dquarkus.management.port=0",
+        List<String> command = List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx128m", "-Dquarkus.management.port=0",
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + TwoReplicasIT.freePort(),
                 "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data", "-jar", app.toString());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -54,7 +54,7 @@ class AuthStartupIT {
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         Path log = Path.of("target", "auth-startup-jwt-it.log");
         int port = TwoReplicasIT.freePort();
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-Dquarkus.management.port=0",
+        List<String> command = List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx128m", "-Dquarkus.management.port=0",
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data",
                 "-Dtoolspill.auth.jwt.issuer=" + TestJwts.ISSUER, "-Dtoolspill.auth.jwt.public-key-location=" + TestJwts.PUBLIC_KEY_LOCATION,

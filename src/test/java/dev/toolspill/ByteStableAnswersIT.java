@@ -54,7 +54,7 @@ class ByteStableAnswersIT {
     /** One replica, started and ready before the next picks its port. */
     static String launch(String name, Map<String, String> store) throws Exception {
         int port = TwoReplicasIT.freePort();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        List<String> command = new ArrayList<>(List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx256m",
                 "-Dquarkus.management.port=0", "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.stable-it=" + TwoReplicasIT.sha256(KEY),
                 "-Dtoolspill.limits.tools.tight=256"));
         store.forEach((key, value) -> command.add("-D" + key + "=" + value));

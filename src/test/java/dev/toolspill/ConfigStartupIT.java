@@ -90,7 +90,7 @@ class ConfigStartupIT {
     private static Process start(Path log, String... properties) throws Exception {
         Path app = Path.of("target/quarkus-app/quarkus-run.jar");
         assertTrue(Files.exists(app), "package the app first (mvn verify does)");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
+        List<String> command = new ArrayList<>(List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx128m",
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + TwoReplicasIT.freePort(), "-Dtoolspill.auth.enabled=false",
                 "-Dtoolspill.blob-store.fs.root=target/config-startup-it-data", "-Dtoolspill.spool.dir=target/config-startup-it-data/spool"));
         command.addAll(List.of(properties));
