@@ -22,8 +22,11 @@ public final class RuleSet {
 
     static final String RESOURCE = "/redact/rules.tsv";
 
-    /** Where a secret is in the bytes, and its kind. */
-    record Span(int start, int end, String kind) {
+    /**
+     * Where a secret is in the bytes, and its kind; {@code tail}: where the match that reaches its end starts (spans
+     * that overlap are one, and a chain of them may be longer than any one secret).
+     */
+    record Span(int start, int end, String kind, int tail) {
     }
 
     /**
@@ -191,7 +194,7 @@ public final class RuleSet {
     private void keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
         int rawStart = text.raw(found.start());
         if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
-            spans.add(new Span(rawStart, text.raw(found.end()), rule.kind()));
+            spans.add(new Span(rawStart, text.raw(found.end()), rule.kind(), rawStart));
         }
     }
 
@@ -213,7 +216,7 @@ public final class RuleSet {
                 last = span;
             } else if (span.end() > last.end()) {
                 String kind = span.end() - span.start() > last.end() - last.start() ? span.kind() : last.kind();
-                last = new Span(last.start(), span.end(), kind);
+                last = new Span(last.start(), span.end(), kind, span.tail());
                 kept.set(kept.size() - 1, last);
             }
         }
