@@ -57,7 +57,7 @@ public final class RuleSet {
     /** The shipped rules, then {@code extra} (kind to RE2 pattern; tried everywhere), with {@code allowed} values left alone. */
     public static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes) {
         List<Rule> rules = new ArrayList<>(shipped());
-        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, value -> true)));
+        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, "", value -> true)));
         return new RuleSet(rules, allowed, maxSecretBytes, Redactor.BATCH);
     }
 
@@ -102,10 +102,11 @@ public final class RuleSet {
         }
         List<String> literals = cols[2].isEmpty() ? List.of() : List.of(cols[2].split(","));
         String[] reach = cols[3].split(",");
-        int before = reach[0].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[0]);
+        String[] start = reach[0].split(":", 2); // "60:-----BEGIN": a match opens with -----BEGIN, at most 60 chars before
+        int before = start[0].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(start[0]);
         int after = reach[1].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[1]);
         Expression pattern = cols[4].equals("@kubernetes-secret-data") ? new SecretData() : Expression.shipped(cols[4]);
-        return new Rule(cols[0], pattern, literals, before, after, Rule.gate(cols[1]));
+        return new Rule(cols[0], pattern, literals, before, after, start.length > 1 ? start[1] : "", Rule.gate(cols[1]));
     }
 
     /**
@@ -148,6 +149,10 @@ public final class RuleSet {
                 }
                 continue;
             }
+            if (rule.opens()) {
+                atOpenings(rule, r, hits, at, text, from, spans);
+                continue;
+            }
             int regionStart = -1;
             int regionEnd = -1;
             for (int h = 0; h < at.length; h++) {
@@ -185,6 +190,29 @@ public final class RuleSet {
             first = Math.min(first, hit.end() - hit.literalLength());
         }
         return first;
+    }
+
+    /**
+     * Rule {@code r} tried at each place its opening is, within its reach before one of its literals, each attempt
+     * anchored and ending by max-secret-bytes past its reach: no char is read by more attempts than openings fit in
+     * that length, however many literals there are.
+     */
+    private void atOpenings(Rule rule, int r, List<Prefilter.Hit> hits, int[] at, Decoded text, int from, List<Span> spans) {
+        int reach = Math.min(rule.reach(), maxSecretBytes);
+        BitSet openings = new BitSet();
+        for (int h = 0; h < at.length; h++) {
+            if (hits.get(h).rule() == r) {
+                for (int p = Math.max(0, at[h] - reach); p <= at[h]; p++) {
+                    if (rule.opensAt(text, p)) {
+                        openings.set(p);
+                    }
+                }
+            }
+        }
+        for (int p = openings.nextSetBit(0); p >= 0; p = openings.nextSetBit(p + 1)) {
+            int end = (int) Math.min(text.length(), (long) p + reach + Math.min(rule.after(), maxSecretBytes + 64));
+            rule.pattern().at(text, p, end, found -> keep(rule, text, from, found, spans));
+        }
     }
 
     private void search(Rule rule, Decoded text, int start, int end, int from, List<Span> spans) {

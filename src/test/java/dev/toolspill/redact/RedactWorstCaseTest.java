@@ -4,10 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +21,46 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * expression reads, the bytes held back), never timed.
  */
 class RedactWorstCaseTest {
+
+    private static final String HEADER = "-----BEGIN RSA PRIVATE KEY-----\n";
+    private static final String BODY = "MIIEowIBAAKCAQEA7bq2Lk9vRz3XyPq1Ww8cF0nT5hJd2sYgE4uQmZr6aVbNcKpLxOiHtGfDeSjUwAyBvCzMnX1o\n".repeat(12);
+    private static final String PEM = HEADER + BODY + "-----END RSA PRIVATE KEY-----\n";
+
+    @Test
+    void aPrivateKeyRightAfterManyHeadersGoesWhole() {
+        String out = redact(HEADER.repeat(5000) + PEM + "after\n", 4096);
+        assertFalse(out.contains("MIIEowIBAAKCAQEA"), out.substring(out.length() - 200));
+        assertFalse(out.contains("-----END"), "the END line goes with the key");
+        assertTrue(out.endsWith("[redacted:private-key]\nafter\n"), out.substring(out.length() - 200));
+    }
+
+    @Test
+    void aHeaderSplitAcrossAChunkBoundaryIsFound() {
+        String text = "x".repeat(5000) + PEM + "after\n";
+        for (int cut = 5000; cut <= 5000 + HEADER.length(); cut += 3) {
+            String out = redact(text, cut);
+            assertEquals("x".repeat(5000) + "[redacted:private-key]\nafter\n", out, "chunks of " + cut);
+        }
+    }
+
+    @Test
+    void manyHeadersAndKeysTheLastOfThemComplete() {
+        String text = (HEADER.repeat(300) + PEM).repeat(20);
+        String out = redact(text, 65536);
+        assertFalse(out.contains("MIIEowIBAAKCAQEA"));
+        assertFalse(out.contains("-----END"));
+        assertTrue(out.startsWith(HEADER.repeat(290)), "headers far from a key stay");
+    }
+
+    /** The expression of the private-key rule reads each char of a text of headers a bounded number of times. */
+    @Test
+    void headersWithoutAKeyCostABoundedReadEach() {
+        long small = charsRead("private-key", HEADER.repeat(4096));
+        long large = charsRead("private-key", HEADER.repeat(4 * 4096));
+        long bytes = (long) HEADER.length() * 4 * 4096;
+        assertTrue(large <= 5 * small, "linear: " + small + " then " + large);
+        assertTrue(large / bytes <= 8, large / bytes + " chars read a byte (before the openings: 31)");
+    }
 
     /**
      * {@code password=} values that run into the next one, with no line end: each overlaps the next, so their union
@@ -51,5 +95,71 @@ class RedactWorstCaseTest {
         assertTrue(redacted.replace("[redacted:generic-secret]", "").startsWith("password="), redacted.substring(0, 100));
         assertFalse(redacted.replace("[redacted:generic-secret]", "").replace("password=", "").matches("(?s).*[A-Za-z0-9]{8}.*"),
                 "no value left");
+    }
+
+    private static String redact(String text, int chunk) {
+        Redactor redactor = RuleSet.of(Map.of(), Set.of(), 8192).redactor(Redactor.Counter.NONE);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int at = 0; at < bytes.length; at += chunk) {
+            out.writeBytes(redactor.push(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + chunk))));
+        }
+        out.writeBytes(redactor.finish());
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The chars rule {@code kind}'s expression reads while {@code text} streams through the shipped rules. */
+    private static long charsRead(String kind, String text) {
+        long[] read = {0};
+        List<Rule> rules = new ArrayList<>();
+        for (Rule rule : RuleSet.shipped()) {
+            rules.add(rule.kind().equals(kind) ? new Rule(rule.kind(), counting(rule.pattern(), read), rule.literals(), rule.reach(),
+                    rule.after(), rule.opening(), rule.gate()) : rule);
+        }
+        Redactor redactor = new RuleSet(rules, Set.of(), 8192, Redactor.BATCH).redactor(Redactor.Counter.NONE);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        for (int at = 0; at < bytes.length; at += 65536) {
+            redactor.push(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + 65536)));
+        }
+        redactor.finish();
+        return read[0];
+    }
+
+    private static Expression counting(Expression inner, long[] read) {
+        return new Expression() {
+            @Override
+            public void find(CharSequence text, int start, int end, Consumer<Found> found) {
+                inner.find(new Counted(text, read), start, end, found);
+            }
+
+            @Override
+            public void at(CharSequence text, int start, int end, Consumer<Found> found) {
+                inner.at(new Counted(text, read), start, end, found);
+            }
+        };
+    }
+
+    /** A text that counts the chars read from it. */
+    private record Counted(CharSequence text, long[] read) implements CharSequence {
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            read[0]++;
+            return text.charAt(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return text.subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return text.toString();
+        }
     }
 }
