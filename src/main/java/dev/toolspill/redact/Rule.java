@@ -123,7 +123,12 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
      */
     private static boolean namesItself(String lower) {
         String bare = lower.startsWith("<") && lower.endsWith(">") ? lower.substring(1, lower.length() - 1) : lower;
-        bare = bare.replaceFirst("[0-9]{1,2}$", ""); // a numbered placeholder (MYTOKEN1); more digits make a real one
+        int digits = 0; // a numbered placeholder (MYTOKEN1): one or two digits at its end go; more make a real one
+        while (digits < 2 && digits < bare.length() && bare.charAt(bare.length() - 1 - digits) >= '0'
+                && bare.charAt(bare.length() - 1 - digits) <= '9') {
+            digits++; // counted, not a regex: this runs on every value found, up to 4096 chars, tried at each position
+        }
+        bare = bare.substring(0, bare.length() - digits);
         if (bare.isEmpty() || bare.chars().anyMatch(c -> c >= '0' && c <= '9' || Character.isLetter(c) && c > 'z')
                 || !bare.chars().allMatch(c -> c >= 'a' && c <= 'z' || "_-. ".indexOf(c) >= 0)) {
             return false;

@@ -140,13 +140,7 @@ public final class RuleSet {
                 continue;
             }
             if (rule.anchored()) { // tried at each literal only: dense text costs what its matches cost
-                for (int h = 0; h < at.length; h++) {
-                    if (hits.get(h).rule() == r) {
-                        int start = Math.max(0, at[h] - rule.reach());
-                        int end = (int) Math.min(text.length(), (long) at[h] + Math.min(rule.after(), maxSecretBytes + 64));
-                        rule.pattern().at(text, start, end, found -> keep(rule, text, from, found, spans));
-                    }
-                }
+                atLiterals(rule, r, hits, at, text, from, spans);
                 continue;
             }
             if (rule.opens()) {
@@ -193,6 +187,42 @@ public final class RuleSet {
     }
 
     /**
+     * Rule {@code r} tried at each of its literals. A literal inside a secret the rule found already is tried only when
+     * it is the last such one (before a literal past that secret, or the window's end): a match from it ends where the
+     * found one does (both values end at the same char) or, when that one stopped at its longest, goes on, and the
+     * last one's furthest. So literals inside a long value ({@code password=} values that run into the next one) do
+     * not each read the value again.
+     */
+    private void atLiterals(Rule rule, int r, List<Prefilter.Hit> hits, int[] at, Decoded text, int from, List<Span> spans) {
+        int[] covered = {-1}; // where the last secret this rule found ends
+        int pending = -1;
+        for (int h = 0; h <= at.length; h++) {
+            if (h < at.length && hits.get(h).rule() != r) {
+                continue;
+            }
+            if (pending >= 0 && (h == at.length || at[h] >= covered[0])) {
+                atLiteral(rule, at[pending], text, from, spans, covered);
+                pending = -1;
+            }
+            if (h < at.length && at[h] < covered[0]) {
+                pending = h;
+            } else if (h < at.length) {
+                atLiteral(rule, at[h], text, from, spans, covered);
+            }
+        }
+    }
+
+    private void atLiteral(Rule rule, int literal, Decoded text, int from, List<Span> spans, int[] covered) {
+        int start = Math.max(0, literal - rule.reach());
+        int end = (int) Math.min(text.length(), (long) literal + Math.min(rule.after(), maxSecretBytes + 64));
+        rule.pattern().at(text, start, end, found -> {
+            if (keep(rule, text, from, found, spans)) {
+                covered[0] = Math.max(covered[0], found.end());
+            }
+        });
+    }
+
+    /**
      * Rule {@code r} tried at each place its opening is, within its reach before one of its literals, each attempt
      * anchored and ending by max-secret-bytes past its reach: no char is read by more attempts than openings fit in
      * that length, however many literals there are.
@@ -219,11 +249,14 @@ public final class RuleSet {
         rule.pattern().find(text, start, end, found -> keep(rule, text, from, found, spans));
     }
 
-    private void keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
+    /** Whether the match is a secret to redact (kept in {@code spans}). */
+    private boolean keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
         int rawStart = text.raw(found.start());
         if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
             spans.add(new Span(rawStart, text.raw(found.end()), rule.kind(), rawStart));
+            return true;
         }
+        return false;
     }
 
     /**

@@ -97,6 +97,31 @@ class RedactWorstCaseTest {
                 "no value left");
     }
 
+    /** Literals inside a value the rule found (each value runs into the next key) are not each tried on the value again. */
+    @Test
+    void literalsInsideAFoundValueDoNotEachReadItAgain() {
+        StringBuilder open = new StringBuilder();
+        java.util.Random random = new java.util.Random(7);
+        while (open.length() < 512 * 1024) {
+            open.append("password=");
+            for (int i = 0; i < 300; i++) {
+                open.append("Ab3Xk9Qz7Lm2Pw5Rt8Vn4Hj6Gd1Fs0Ce".charAt(random.nextInt(32)));
+            }
+        }
+        long read = charsRead("generic-secret", open.toString());
+        assertTrue(read / open.length() <= 3, read / open.length() + " chars read a byte (before: 13)");
+    }
+
+    @Test
+    void aKeyInsideAnotherKeysValueIsStillFound() {
+        assertFalse(redact("GET /x?token=xxxxxxxx&password=Hunter2Real!9 HTTP/1.1\n", 65536).contains("Hunter2Real"), "inside a value refused");
+        assertFalse(redact("GET /x?token=abc123XYZq&password=Hunter2Real!9 HTTP/1.1\n", 65536).contains("Hunter2Real"), "inside one found");
+        String longer = "password=" + "Zq8vL2mX9pR4".repeat(340) + "&token=" + "Kx7Wb2Nc5Vd8".repeat(40) + "\n"; // the first at its longest
+        String out = redact(longer, 65536);
+        assertFalse(out.contains("Kx7Wb2Nc5Vd8"), out);
+        assertFalse(out.contains("Zq8vL2mX9pR4"), out);
+    }
+
     private static String redact(String text, int chunk) {
         Redactor redactor = RuleSet.of(Map.of(), Set.of(), 8192).redactor(Redactor.Counter.NONE);
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
