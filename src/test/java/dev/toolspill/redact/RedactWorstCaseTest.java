@@ -110,6 +110,8 @@ class RedactWorstCaseTest {
         }
         long read = charsRead("generic-secret", open.toString());
         assertTrue(read / open.length() <= 3, read / open.length() + " chars read a byte (before: 13)");
+        long curls = charsRead("curl-user", "curl".repeat(128 * 1024));
+        assertTrue(curls / (4 * 128 * 1024) <= 8, curls / (4 * 128 * 1024) + " chars read a byte (before: 1098)");
     }
 
     @Test
