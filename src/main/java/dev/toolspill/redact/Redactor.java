@@ -1,6 +1,7 @@
 package dev.toolspill.redact;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +94,15 @@ public final class Redactor {
         int taken = 0;
         for (RuleSet.Span span : spans) {
             if (span.start() >= settle) {
+                break;
+            }
+            if (!last && span.end() >= size && span.start() < settle && span.tail() > span.start()) {
+                // overlapping matches chained past the held tail (password=...password=... with no line end): the
+                // ones before the last go out redacted, the last is held, so the window stays bounded
+                spans = new ArrayList<>(spans.subList(0, taken));
+                spans.add(new RuleSet.Span(span.start(), span.tail(), span.kind(), span.start()));
+                settle = span.tail();
+                taken++;
                 break;
             }
             if (!last && span.end() >= size) { // it may go on in the next chunk: held, from its start

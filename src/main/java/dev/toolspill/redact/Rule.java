@@ -10,9 +10,11 @@ import java.util.Set;
  * ({@code literals}; none: always tried), how far before a literal a match may start ({@code reach}) and end after it
  * ({@code after}), and the gate a value must pass ({@link #gate(String)}): for the generic rules that go by a key name
  * at least so many bits a char, no placeholder, a digit or a sign, so that words, hashes of an id's shape and templates
- * pass untouched.
+ * pass untouched. {@code opening}: the text every match starts with, when the rule names one (else empty): the
+ * expression is then tried there only, within {@code reach} before a literal ({@link #opens}).
  */
-record Rule(String kind, Expression pattern, List<String> literals, int reach, int after, java.util.function.Predicate<String> gate) {
+record Rule(String kind, Expression pattern, List<String> literals, int reach, int after, String opening,
+            java.util.function.Predicate<String> gate) {
 
     /** A match may end anywhere within the secret's longest length past its literal. */
     static final int UNBOUNDED = Integer.MAX_VALUE;
@@ -24,6 +26,28 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
     /** Whether a match starts at its literal (or one char of context before it): tried there only. */
     boolean anchored() {
         return reach <= 1 && !literals.isEmpty();
+    }
+
+    /**
+     * Whether matches are tried only where their {@code opening} is, not searched for in the region around a literal:
+     * a search reads the region from every place a match may start, so text dense with literals costs the region's
+     * length again for each of them; an attempt at an opening reads only as far as its own match goes.
+     */
+    boolean opens() {
+        return !opening.isEmpty() && !anchored();
+    }
+
+    /** Whether {@code text} has the opening at {@code at} (ASCII case ignored: the expression decides). */
+    boolean opensAt(CharSequence text, int at) {
+        if (at + opening.length() > text.length()) {
+            return false;
+        }
+        for (int i = 0; i < opening.length(); i++) {
+            if ((text.charAt(at + i) | 0x20) != (opening.charAt(i) | 0x20)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the value a match found is worth redacting. */
@@ -99,7 +123,12 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
      */
     private static boolean namesItself(String lower) {
         String bare = lower.startsWith("<") && lower.endsWith(">") ? lower.substring(1, lower.length() - 1) : lower;
-        bare = bare.replaceFirst("[0-9]{1,2}$", ""); // a numbered placeholder (MYTOKEN1); more digits make a real one
+        int digits = 0; // a numbered placeholder (MYTOKEN1): one or two digits at its end go; more make a real one
+        while (digits < 2 && digits < bare.length() && bare.charAt(bare.length() - 1 - digits) >= '0'
+                && bare.charAt(bare.length() - 1 - digits) <= '9') {
+            digits++; // counted, not a regex: this runs on every value found, up to 4096 chars, tried at each position
+        }
+        bare = bare.substring(0, bare.length() - digits);
         if (bare.isEmpty() || bare.chars().anyMatch(c -> c >= '0' && c <= '9' || Character.isLetter(c) && c > 'z')
                 || !bare.chars().allMatch(c -> c >= 'a' && c <= 'z' || "_-. ".indexOf(c) >= 0)) {
             return false;

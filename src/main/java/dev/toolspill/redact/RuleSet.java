@@ -22,8 +22,11 @@ public final class RuleSet {
 
     static final String RESOURCE = "/redact/rules.tsv";
 
-    /** Where a secret is in the bytes, and its kind. */
-    record Span(int start, int end, String kind) {
+    /**
+     * Where a secret is in the bytes, and its kind; {@code tail}: where the match that reaches its end starts (spans
+     * that overlap are one, and a chain of them may be longer than any one secret).
+     */
+    record Span(int start, int end, String kind, int tail) {
     }
 
     /**
@@ -54,7 +57,7 @@ public final class RuleSet {
     /** The shipped rules, then {@code extra} (kind to RE2 pattern; tried everywhere), with {@code allowed} values left alone. */
     public static RuleSet of(Map<String, String> extra, Set<String> allowed, int maxSecretBytes) {
         List<Rule> rules = new ArrayList<>(shipped());
-        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, value -> true)));
+        extra.forEach((kind, pattern) -> rules.add(new Rule(kind, configured(kind, pattern), List.of(), 0, Rule.UNBOUNDED, "", value -> true)));
         return new RuleSet(rules, allowed, maxSecretBytes, Redactor.BATCH);
     }
 
@@ -99,10 +102,11 @@ public final class RuleSet {
         }
         List<String> literals = cols[2].isEmpty() ? List.of() : List.of(cols[2].split(","));
         String[] reach = cols[3].split(",");
-        int before = reach[0].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[0]);
+        String[] start = reach[0].split(":", 2); // "60:-----BEGIN": a match opens with -----BEGIN, at most 60 chars before
+        int before = start[0].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(start[0]);
         int after = reach[1].equals("*") ? Rule.UNBOUNDED : Integer.parseInt(reach[1]);
         Expression pattern = cols[4].equals("@kubernetes-secret-data") ? new SecretData() : Expression.shipped(cols[4]);
-        return new Rule(cols[0], pattern, literals, before, after, Rule.gate(cols[1]));
+        return new Rule(cols[0], pattern, literals, before, after, start.length > 1 ? start[1] : "", Rule.gate(cols[1]));
     }
 
     /**
@@ -136,13 +140,11 @@ public final class RuleSet {
                 continue;
             }
             if (rule.anchored()) { // tried at each literal only: dense text costs what its matches cost
-                for (int h = 0; h < at.length; h++) {
-                    if (hits.get(h).rule() == r) {
-                        int start = Math.max(0, at[h] - rule.reach());
-                        int end = (int) Math.min(text.length(), (long) at[h] + Math.min(rule.after(), maxSecretBytes + 64));
-                        rule.pattern().at(text, start, end, found -> keep(rule, text, from, found, spans));
-                    }
-                }
+                atLiterals(rule, r, hits, at, text, from, spans);
+                continue;
+            }
+            if (rule.opens()) {
+                atOpenings(rule, r, hits, at, text, from, spans);
                 continue;
             }
             int regionStart = -1;
@@ -184,15 +186,77 @@ public final class RuleSet {
         return first;
     }
 
+    /**
+     * Rule {@code r} tried at each of its literals. A literal inside a secret the rule found already is tried only when
+     * it is the last such one (before a literal past that secret, or the window's end): a match from it ends where the
+     * found one does (both values end at the same char) or, when that one stopped at its longest, goes on, and the
+     * last one's furthest. So literals inside a long value ({@code password=} values that run into the next one) do
+     * not each read the value again.
+     */
+    private void atLiterals(Rule rule, int r, List<Prefilter.Hit> hits, int[] at, Decoded text, int from, List<Span> spans) {
+        int[] covered = {-1}; // where the last secret this rule found ends
+        int pending = -1;
+        for (int h = 0; h <= at.length; h++) {
+            if (h < at.length && hits.get(h).rule() != r) {
+                continue;
+            }
+            if (pending >= 0 && (h == at.length || at[h] >= covered[0])) {
+                atLiteral(rule, at[pending], text, from, spans, covered);
+                pending = -1;
+            }
+            if (h < at.length && at[h] < covered[0]) {
+                pending = h;
+            } else if (h < at.length) {
+                atLiteral(rule, at[h], text, from, spans, covered);
+            }
+        }
+    }
+
+    private void atLiteral(Rule rule, int literal, Decoded text, int from, List<Span> spans, int[] covered) {
+        int start = Math.max(0, literal - rule.reach());
+        int end = (int) Math.min(text.length(), (long) literal + Math.min(rule.after(), maxSecretBytes + 64));
+        rule.pattern().at(text, start, end, found -> {
+            if (keep(rule, text, from, found, spans)) {
+                covered[0] = Math.max(covered[0], found.end());
+            }
+        });
+    }
+
+    /**
+     * Rule {@code r} tried at each place its opening is, within its reach before one of its literals, each attempt
+     * anchored and ending by max-secret-bytes past its reach: no char is read by more attempts than openings fit in
+     * that length, however many literals there are.
+     */
+    private void atOpenings(Rule rule, int r, List<Prefilter.Hit> hits, int[] at, Decoded text, int from, List<Span> spans) {
+        int reach = Math.min(rule.reach(), maxSecretBytes);
+        BitSet openings = new BitSet();
+        for (int h = 0; h < at.length; h++) {
+            if (hits.get(h).rule() == r) {
+                for (int p = Math.max(0, at[h] - reach); p <= at[h]; p++) {
+                    if (rule.opensAt(text, p)) {
+                        openings.set(p);
+                    }
+                }
+            }
+        }
+        for (int p = openings.nextSetBit(0); p >= 0; p = openings.nextSetBit(p + 1)) {
+            int end = (int) Math.min(text.length(), (long) p + reach + Math.min(rule.after(), maxSecretBytes + 64));
+            rule.pattern().at(text, p, end, found -> keep(rule, text, from, found, spans));
+        }
+    }
+
     private void search(Rule rule, Decoded text, int start, int end, int from, List<Span> spans) {
         rule.pattern().find(text, start, end, found -> keep(rule, text, from, found, spans));
     }
 
-    private void keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
+    /** Whether the match is a secret to redact (kept in {@code spans}). */
+    private boolean keep(Rule rule, Decoded text, int from, Expression.Found found, List<Span> spans) {
         int rawStart = text.raw(found.start());
         if (rawStart >= from && rule.accepts(found.value()) && !allowed.contains(found.value().toString())) {
-            spans.add(new Span(rawStart, text.raw(found.end()), rule.kind()));
+            spans.add(new Span(rawStart, text.raw(found.end()), rule.kind(), rawStart));
+            return true;
         }
+        return false;
     }
 
     /**
@@ -213,7 +277,7 @@ public final class RuleSet {
                 last = span;
             } else if (span.end() > last.end()) {
                 String kind = span.end() - span.start() > last.end() - last.start() ? span.kind() : last.kind();
-                last = new Span(last.start(), span.end(), kind);
+                last = new Span(last.start(), span.end(), kind, span.tail());
                 kept.set(kept.size() - 1, last);
             }
         }
