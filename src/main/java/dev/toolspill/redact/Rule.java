@@ -21,7 +21,8 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
 
     /** Values that name a secret instead of holding one: documentation, templates. */
     private static final Set<String> PLACEHOLDERS = Set.of("password", "passwd", "secret", "changeme", "example", "redacted",
-            "undefined", "null", "none", "true", "false", "your_password", "yourpassword", "mypassword", "my_password", "pass");
+            "undefined", "null", "none", "true", "false", "your_password", "yourpassword", "mypassword", "my_password", "pass",
+            "foo", "bar", "baz", "qux"); // the names of documentation (http://foo:bar@host)
 
     /** Whether a match starts at its literal (or one char of context before it): tried there only. */
     boolean anchored() {
@@ -92,7 +93,8 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
         if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
                 || lower.contains("example") || lower.contains("${") || ENV_REFERENCE.matcher(value).matches()
                 || lower.startsWith("%") && (lower.endsWith("%") || lower.startsWith("%(") || lower.startsWith("%{"))
-                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || PROPERTY_PATH.matcher(value).matches() || namesItself(lower)) {
+                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || PROPERTY_PATH.matcher(value).matches() || FILE_PATH.matcher(value).matches()
+                || namesItself(lower)) {
             return false; // a placeholder, a template, a variable, a number (a JSON number: the marker would not be JSON)
         }
         boolean digitOrSign = false;
@@ -110,6 +112,8 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
     /** Code that reads a setting ({@code this.options.proxy.password}): letters in dotted names, no digit. */
     private static final java.util.regex.Pattern PROPERTY_PATH = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z_$]*(?:\\.[A-Za-z_$][A-Za-z_$]*)+\\)?;?");
+    /** A file's absolute path ({@code NOPASSWD: /bin/systemctl}): lower case, two parts at least; a key's value is not. */
+    private static final java.util.regex.Pattern FILE_PATH = java.util.regex.Pattern.compile("(?:/[a-z0-9_.-]+){2,}/?");
     private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("[a-z]+");
     private static final Set<String> WORDS_OF_PLACEHOLDERS = Set.of("your", "my", "the", "db", "database", "api", "user", "admin",
             "password", "passwd", "pass", "pwd", "secret", "token", "key", "example", "here", "changeme", "change", "value",

@@ -97,6 +97,19 @@ class RedactAttackFindingsTest {
         assertEquals("my_auth=+hA6ILI8gJhead6/wJ9kFZJSqgmRB9H+", redact("my_auth=+hA6ILI8gJhead6/wJ9kFZJSqgmRB9H+"), "a longer name is another key");
     }
 
+    /** Seen in real files (the false-positive corpus on Debian 12): code, a sudoers tag, a documentation URL. */
+    @Test
+    void codeAPathAndFooBarAreNoSecrets() {
+        for (String line : new String[] {"\t\t\tpassword = utf8_to_utf16_dup(v);\n", "%sudo ALL=(root) NOPASSWD: /bin/systemctl restart x\n",
+                "e.g. http://foo:bar@myhost.\n", "secret_key = load_secret_file_v2(path)\n"}) {
+            assertEquals(line, redact(line), line);
+        }
+        for (String secret : new String[] {"j1hzXwiocPyRufzus5(", "VjRud-MbEJCNUQq3!6(", "/Xk9q/Lm2/zP7wQ+", "Zt_8s_q2_LmR4(x)"}) {
+            String out = redact("SMTP_PASS=" + secret + "\n");
+            assertFalse(out.contains(secret.substring(0, 8)), secret + " -> " + out);
+        }
+    }
+
     private static String redact(String text) {
         return new String(RULES.redactor(Redactor.Counter.NONE).all(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     }
