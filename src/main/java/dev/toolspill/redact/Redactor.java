@@ -92,6 +92,7 @@ public final class Redactor {
         RuleSet.Found found = rules.find(buffer, context, size, quiet);
         List<RuleSet.Span> spans = found.spans();
         int taken = 0;
+        int keep = CONTEXT;
         for (RuleSet.Span span : spans) {
             if (span.start() >= settle) {
                 break;
@@ -103,6 +104,9 @@ public final class Redactor {
                 spans.add(new RuleSet.Span(span.start(), span.tail(), span.kind(), span.start()));
                 settle = span.tail();
                 taken++;
+                // the last match is found again with what follows: its rule's literal and what leads to its value
+                // (curl ... -u user:password) may lie far before it, so all a rule may reach back stays as context
+                keep = rules.maxSecretBytes();
                 break;
             }
             if (!last && span.end() >= size) { // it may go on in the next chunk: held, from its start
@@ -113,7 +117,7 @@ public final class Redactor {
         }
         int end = taken == 0 ? settle : Math.max(settle, spans.get(taken - 1).end());
         byte[] out = redacted(spans.subList(0, taken), end);
-        int from = Math.max(0, end - CONTEXT);
+        int from = Math.max(0, end - keep);
         System.arraycopy(buffer, from, buffer, 0, size - from);
         context = end - from;
         size -= from;

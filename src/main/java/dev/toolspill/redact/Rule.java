@@ -93,7 +93,7 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
         if (PLACEHOLDERS.contains(lower) || lower.startsWith("xxx") || lower.startsWith("***") || lower.startsWith("...")
                 || lower.contains("example") || lower.contains("${") || ENV_REFERENCE.matcher(value).matches()
                 || lower.startsWith("%") && (lower.endsWith("%") || lower.startsWith("%(") || lower.startsWith("%{"))
-                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || PROPERTY_PATH.matcher(value).matches() || FILE_PATH.matcher(value).matches()
+                || lower.startsWith("{{") || NUMBER.matcher(value).matches() || PROPERTY_PATH.matcher(value).matches() || minEntropy > 0 && FILE_PATH.matcher(value).matches()
                 || namesItself(lower)) {
             return false; // a placeholder, a template, a variable, a number (a JSON number: the marker would not be JSON)
         }
@@ -112,7 +112,7 @@ record Rule(String kind, Expression pattern, List<String> literals, int reach, i
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("-?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
     /** Code that reads a setting ({@code this.options.proxy.password}): letters in dotted names, no digit. */
     private static final java.util.regex.Pattern PROPERTY_PATH = java.util.regex.Pattern.compile("[A-Za-z_$][A-Za-z_$]*(?:\\.[A-Za-z_$][A-Za-z_$]*)+\\)?;?");
-    /** A file's absolute path ({@code NOPASSWD: /bin/systemctl}): lower case, two parts at least; a key's value is not. */
+    /** A file's absolute path ({@code NOPASSWD: /bin/systemctl}): lower case, two parts at least; the value of a key name is not (a password known by its place, as in {@code curl -u}, may be). */
     private static final java.util.regex.Pattern FILE_PATH = java.util.regex.Pattern.compile("(?:/[a-z0-9_.-]+){2,}/?");
     private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("[a-z]+");
     private static final Set<String> WORDS_OF_PLACEHOLDERS = Set.of("your", "my", "the", "db", "database", "api", "user", "admin",

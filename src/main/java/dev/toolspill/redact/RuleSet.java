@@ -187,39 +187,43 @@ public final class RuleSet {
     }
 
     /**
-     * Rule {@code r} tried at each of its literals. A literal inside a secret the rule found already is tried only when
-     * it is the last such one (before a literal past that secret, or the window's end): a match from it ends where the
-     * found one does (both values end at the same char) or, when that one stopped at its longest, goes on, and the
-     * last one's furthest. So literals inside a long value ({@code password=} values that run into the next one) do
-     * not each read the value again.
+     * Rule {@code r} tried at each of its literals; those inside a secret it found already, from the last one back until
+     * one gives a secret (the last that matches goes furthest), so literals inside a long value do not each read it
+     * again, and one that gives nothing ({@code secrets} in a path, a refused value) hides none before it.
      */
     private void atLiterals(Rule rule, int r, List<Prefilter.Hit> hits, int[] at, Decoded text, int from, List<Span> spans) {
         int[] covered = {-1}; // where the last secret this rule found ends
-        int pending = -1;
+        List<Integer> inside = new ArrayList<>(); // literals inside it, not tried yet
         for (int h = 0; h <= at.length; h++) {
             if (h < at.length && hits.get(h).rule() != r) {
                 continue;
             }
-            if (pending >= 0 && (h == at.length || at[h] >= covered[0])) {
-                atLiteral(rule, at[pending], text, from, spans, covered);
-                pending = -1;
+            if (!inside.isEmpty() && (h == at.length || at[h] >= covered[0])) {
+                for (int k = inside.size() - 1; k >= 0 && !atLiteral(rule, at[inside.get(k)], text, from, spans, covered); k--) {
+                    // the next one back
+                }
+                inside.clear();
             }
             if (h < at.length && at[h] < covered[0]) {
-                pending = h;
+                inside.add(h);
             } else if (h < at.length) {
                 atLiteral(rule, at[h], text, from, spans, covered);
             }
         }
     }
 
-    private void atLiteral(Rule rule, int literal, Decoded text, int from, List<Span> spans, int[] covered) {
+    /** Whether the rule, tried at this literal, found a secret. */
+    private boolean atLiteral(Rule rule, int literal, Decoded text, int from, List<Span> spans, int[] covered) {
         int start = Math.max(0, literal - rule.reach());
         int end = (int) Math.min(text.length(), (long) literal + Math.min(rule.after(), maxSecretBytes + 64));
+        boolean[] kept = {false};
         rule.pattern().at(text, start, end, found -> {
             if (keep(rule, text, from, found, spans)) {
                 covered[0] = Math.max(covered[0], found.end());
+                kept[0] = true;
             }
         });
+        return kept[0];
     }
 
     /**

@@ -108,6 +108,9 @@ class RedactAttackFindingsTest {
             String out = redact("SMTP_PASS=" + secret + "\n");
             assertFalse(out.contains(secret.substring(0, 8)), secret + " -> " + out);
         }
+        for (String known : new String[] {"curl -u admin:/srv/pw2024 https://h/\n", "machine h.internal login u password /k9/x2z7q\n"}) {
+            assertFalse(redact(known).contains("/srv/pw2024") || redact(known).contains("/k9/x2z7q"), known); // a path by its place is a password
+        }
     }
 
     private static String redact(String text) {

@@ -124,6 +124,52 @@ class RedactWorstCaseTest {
         assertFalse(out.contains("Zq8vL2mX9pR4"), out);
     }
 
+    /**
+     * Attack findings on the chained hold: a key with no END runs into a {@code curl -u} password that straddles the
+     * window's edge; the chain goes out up to the password, which is held and found again, with its {@code curl} more
+     * than 256 bytes before it still in the window.
+     */
+    @Test
+    void aPasswordHeldAfterAChainIsFoundAgainWithItsCurl() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; text.length() < 65_400; i++) {
+            text.append(String.format("INFO worker processed item %06d ok%n", i));
+        }
+        text.setLength(65_399);
+        text.append('\n').append(HEADER).append(BODY.repeat(7)); // no END line
+        String password = "Pw!x7Qz9Lk2Vb8Mn4Rt6Yh3Jd5Fg1Sa0We";
+        String pre = "curl https://api.internal/v1/";
+        String mid = " -u admin:";
+        int at = 73_728 - 30;
+        text.append(pre).append("segment/".repeat(1000), 0, at - text.length() - mid.length()).append(mid); // text holds pre by then
+        text.append(password).append(" -d @x.json\nINFO done\n");
+        assertEquals(at, text.indexOf(password));
+        String out = redact(text.toString(), 73_728);
+        assertFalse(out.contains("Pw!x7Qz9"), out.substring(out.lastIndexOf("[redacted")));
+    }
+
+    /** A literal inside a long value that gives no secret ({@code secrets} in a path) does not hide the keys before it. */
+    @Test
+    void theKeysInsideAValueAtItsLongestAreTriedBackUntilOneIsASecret() {
+        java.util.Random random = new java.util.Random(26);
+        String line = "GET /cb?password=Hunter2xyz9&state=" + letters(random, 2000) + "&token=" + letters(random, 1500)
+                + "&redirect=/app/secrets/view&session=" + letters(random, 600) + " HTTP/1.1\n";
+        String session = line.substring(line.indexOf("session=") + 8, line.indexOf(" HTTP"));
+        assertFalse(redact(line, 65_536).contains(session.substring(session.length() - 64)));
+        String refused = "password=" + letters(random, 90) + "&password=" + letters(random, 3880) + "&password="
+                + "a".repeat(4096 - 90 - 3880 - 20) + "Zq8x3Kp2Lm9Vn4Bc7Xw1\n"; // the last value is refused: a run of a
+        assertFalse(redact(refused, 65_536).contains("Zq8x3Kp2Lm9Vn4Bc7Xw1"));
+    }
+
+    private static String letters(java.util.Random random, int n) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            out.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return out.toString();
+    }
+
     private static String redact(String text, int chunk) {
         Redactor redactor = RuleSet.of(Map.of(), Set.of(), 8192).redactor(Redactor.Counter.NONE);
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
