@@ -26,13 +26,8 @@ class AuthStartupIT {
 
     @Test
     void theProductionProfileWithoutAKeyRefusesToStartAndSaysWhatToDo() throws Exception {
-        Path app = Path.of("target/quarkus-app/quarkus-run.jar");
-        assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         Path log = Path.of("target", "auth-startup-it.log");
-        List<String> command = List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx128m", "-Dquarkus.management.port=0",
-                "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + TwoReplicasIT.freePort(),
-                "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data", "-jar", app.toString());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = PackagedApp.start(log, List.of("-Xmx128m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data"));
         try {
             assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the app should stop by itself; see " + log);
         } finally {
@@ -50,19 +45,11 @@ class AuthStartupIT {
 
     @Test
     void theProductionProfileWithOnlyAJwtIssuerStartsAndTakesItsJwts() throws Exception {
-        Path app = Path.of("target/quarkus-app/quarkus-run.jar");
-        assertTrue(Files.exists(app), "package the app first (mvn verify does)");
         Path log = Path.of("target", "auth-startup-jwt-it.log");
-        int port = TwoReplicasIT.freePort();
-        List<String> command = List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx128m", "-Dquarkus.management.port=0",
-                "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data",
-                "-Dtoolspill.auth.jwt.issuer=" + TestJwts.ISSUER, "-Dtoolspill.auth.jwt.public-key-location=" + TestJwts.PUBLIC_KEY_LOCATION,
-                "-jar", app.toString());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process process = PackagedApp.start(log, List.of("-Xmx128m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-jwt-it-data",
+                "-Dtoolspill.auth.jwt.issuer=" + TestJwts.ISSUER, "-Dtoolspill.auth.jwt.public-key-location=" + TestJwts.PUBLIC_KEY_LOCATION));
         try {
-            String base = "http://127.0.0.1:" + port;
-            TwoReplicasIT.awaitReady(base);
+            String base = PackagedApp.awaitReady(process, log);
             HttpClient http = HttpClient.newHttpClient();
             HttpRequest.Builder tools = HttpRequest.newBuilder(URI.create(base + "/v1/tools")).timeout(Duration.ofSeconds(10));
             assertEquals(200, http.send(tools.copy().header("Authorization", "Bearer " + TestJwts.of("team-a")).build(),

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the model sees is a pure function of an output's bytes, its tool's limit and the configuration: random outputs
- * (400 in a quick run, 1000 deep, see {@link Depth}; text and JSON, inline and stored, cut by a tight limit or
+ * (200 in a quick run, 1000 deep, see {@link Depth}; text and JSON, inline and stored, cut by a tight limit or
  * not, multi-byte characters at every edge), each stored twice through two replicas of the packaged app on one folder, and twice through two on one S3 bucket,
  * get the same answer byte for byte; and the two stores' answers differ only in the blob's id and the time inside it.
  */
@@ -34,7 +34,7 @@ class ByteStableAnswersIT {
 
     static final String KEY = "stable-it-key-7c41e9a2";
     static final long SEED = Long.getLong("tests.seed", 20261203L);
-    static final int OUTPUTS = Integer.getInteger("tests.stable.outputs", Depth.of(400, 1000));
+    static final int OUTPUTS = Integer.getInteger("tests.stable.outputs", Depth.of(200, 1000));
     static final ObjectMapper MAPPER = new ObjectMapper();
     static S3Server s3;
     static final List<Process> replicas = new ArrayList<>();
@@ -51,18 +51,15 @@ class ByteStableAnswersIT {
         s3B = launch("s3-b", s3.quarkusConfig());
     }
 
-    /** One replica, started and ready before the next picks its port. */
+    /** One replica, started and ready. */
     static String launch(String name, Map<String, String> store) throws Exception {
-        int port = TwoReplicasIT.freePort();
-        List<String> command = new ArrayList<>(List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx256m",
-                "-Dquarkus.management.port=0", "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.stable-it=" + TwoReplicasIT.sha256(KEY),
+        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.stable-it=" + TwoReplicasIT.sha256(KEY),
                 "-Dtoolspill.limits.tools.tight=256"));
-        store.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.addAll(List.of("-jar", "target/quarkus-app/quarkus-run.jar"));
-        replicas.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(Path.of("target", "stable-" + name + ".log").toFile()).start());
-        String base = "http://127.0.0.1:" + port;
-        TwoReplicasIT.awaitReady(base);
-        return base;
+        store.forEach((key, value) -> options.add("-D" + key + "=" + value));
+        Path log = Path.of("target", "stable-" + name + ".log");
+        Process replica = PackagedApp.start(log, options);
+        replicas.add(replica);
+        return PackagedApp.awaitReady(replica, log);
     }
 
     @AfterAll

@@ -71,11 +71,9 @@ class ConfigStartupIT {
     @CsvSource({"toolspill.limits.default=128 and toolspill.limits.tools.grep=128, 128"})
     void theBoundItselfIsAccepted(String what, String limit) throws Exception {
         Path log = Path.of("target", "config-startup-bound-it.log");
-        int port = TwoReplicasIT.freePort();
-        Process process = start(log, "-Dquarkus.http.port=" + port, "-Dtoolspill.limits.default=" + limit, "-Dtoolspill.limits.tools.grep=" + limit);
+        Process process = start(log, "-Dtoolspill.limits.default=" + limit, "-Dtoolspill.limits.tools.grep=" + limit);
         try {
-            String base = "http://127.0.0.1:" + port;
-            TwoReplicasIT.awaitReady(base);
+            String base = PackagedApp.awaitReady(process, log);
             var http = java.net.http.HttpClient.newHttpClient();
             var upload = java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/v1/tool-outputs?tool=grep"))
                     .header("Content-Type", "text/plain").POST(java.net.http.HttpRequest.BodyPublishers.ofString("x".repeat(5000))).build();
@@ -88,13 +86,9 @@ class ConfigStartupIT {
     }
 
     private static Process start(Path log, String... properties) throws Exception {
-        Path app = Path.of("target/quarkus-app/quarkus-run.jar");
-        assertTrue(Files.exists(app), "package the app first (mvn verify does)");
-        List<String> command = new ArrayList<>(List.of(TwoReplicasIT.JAVA, TwoReplicasIT.QUICK_START, "-Xmx128m",
-                "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + TwoReplicasIT.freePort(), "-Dtoolspill.auth.enabled=false",
+        List<String> options = new ArrayList<>(List.of("-Xmx128m", "-Dtoolspill.auth.enabled=false",
                 "-Dtoolspill.blob-store.fs.root=target/config-startup-it-data", "-Dtoolspill.spool.dir=target/config-startup-it-data/spool"));
-        command.addAll(List.of(properties));
-        command.addAll(List.of("-jar", app.toString()));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        options.addAll(List.of(properties));
+        return PackagedApp.start(log, options);
     }
 }

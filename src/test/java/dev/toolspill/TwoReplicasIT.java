@@ -3,7 +3,6 @@ package dev.toolspill;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.s3.S3Server;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,14 +35,6 @@ class TwoReplicasIT {
 
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     static S3Server s3;
-    /** The JVM the ITs start the packaged app with. */
-    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-
-    /**
-     * The C1 compiler only: a replica of an IT serves a few thousand requests at most, and starts in about half the time
-     * (3.8 s against 7.0 s on the 2 shared cores); what it answers does not depend on the compiler.
-     */
-    static final String QUICK_START = "-XX:TieredStopAtLevel=1";
 
     static final List<Process> replicas = new ArrayList<>();
     static String first;
@@ -64,11 +54,8 @@ class TwoReplicasIT {
         redisPort = freePort();
         redis = RedisServer.newRedisServer().bind("127.0.0.1").port(redisPort).setting("save \"\"").setting("appendonly no").build();
         redis.start();
-        // one after the other: a port picked for b while a is still starting could be the one a was given
         first = launch("a");
-        awaitReady(first);
         second = launch("b");
-        awaitReady(second);
     }
 
     @AfterAll
@@ -83,27 +70,18 @@ class TwoReplicasIT {
         }
     }
 
+    /** One replica, started and ready: its base URL. */
     static String launch(String name) throws Exception {
-        int port = freePort();
-        Path app = Path.of("target/quarkus-app/quarkus-run.jar");
-        assertTrue(Files.exists(app), "package the app first (mvn verify does)");
-        List<String> command = new ArrayList<>(List.of(JAVA, QUICK_START, "-Xmx256m", "-Dquarkus.management.port=0",
-                "-Dquarkus.http.port=" + port, "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY), "-Dtoolspill.auth.keys.limited-it=" + sha256(LIMITED_KEY),
-                "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE, "-Dtoolspill.limits.burst=" + LIMITED_BURST,
-                "-Dtoolspill.limits.shared.url=redis://127.0.0.1:" + redisPort));
+        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY),
+                "-Dtoolspill.auth.keys.limited-it=" + sha256(LIMITED_KEY), "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE,
+                "-Dtoolspill.limits.burst=" + LIMITED_BURST, "-Dtoolspill.limits.shared.url=redis://127.0.0.1:" + redisPort));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
-            command.add("-D" + setting.getKey() + "=" + setting.getValue());
+            options.add("-D" + setting.getKey() + "=" + setting.getValue());
         }
-        command.addAll(List.of("-jar", app.toString()));
         Path log = Path.of("target", "replica-" + name + ".log");
-        replicas.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
-        return "http://127.0.0.1:" + port;
-    }
-
-    static void awaitReady(String base) {
-        Awaitility.await(base + " ready (see target/replica-*.log)").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
-                .until(() -> get(base + "/q/health/ready", Map.of()).statusCode() == 200);
+        Process replica = PackagedApp.start(log, options);
+        replicas.add(replica);
+        return PackagedApp.awaitReady(replica, log);
     }
 
     static HttpResponse<String> get(String url, Map<String, String> headers) throws Exception {

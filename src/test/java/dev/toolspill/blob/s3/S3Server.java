@@ -237,7 +237,7 @@ public final class S3Server {
                 }
                 Path log = baseDir.resolveSibling(baseDir.getFileName() + ".log");
                 Process process = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar, "--properties", properties.toString())) // C1: see TwoReplicasIT.QUICK_START
+                        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar, "--properties", properties.toString())) // C1: see PackagedApp.QUICK_START
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                         .start();
