@@ -1,5 +1,6 @@
 package dev.toolspill.redact;
 
+import dev.toolspill.text.CountedChars;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -183,7 +185,7 @@ class RedactWorstCaseTest {
 
     /** The chars rule {@code kind}'s expression reads while {@code text} streams through the shipped rules. */
     private static long charsRead(String kind, String text) {
-        long[] read = {0};
+        LongAdder read = new LongAdder();
         List<Rule> rules = new ArrayList<>();
         for (Rule rule : RuleSet.shipped()) {
             rules.add(rule.kind().equals(kind) ? new Rule(rule.kind(), counting(rule.pattern(), read), rule.literals(), rule.reach(),
@@ -195,44 +197,20 @@ class RedactWorstCaseTest {
             redactor.push(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + 65536)));
         }
         redactor.finish();
-        return read[0];
+        return read.sum();
     }
 
-    private static Expression counting(Expression inner, long[] read) {
+    private static Expression counting(Expression inner, LongAdder read) {
         return new Expression() {
             @Override
             public void find(CharSequence text, int start, int end, Consumer<Found> found) {
-                inner.find(new Counted(text, read), start, end, found);
+                inner.find(new CountedChars(text, read), start, end, found);
             }
 
             @Override
             public void at(CharSequence text, int start, int end, Consumer<Found> found) {
-                inner.at(new Counted(text, read), start, end, found);
+                inner.at(new CountedChars(text, read), start, end, found);
             }
         };
-    }
-
-    /** A text that counts the chars read from it. */
-    private record Counted(CharSequence text, long[] read) implements CharSequence {
-        @Override
-        public int length() {
-            return text.length();
-        }
-
-        @Override
-        public char charAt(int index) {
-            read[0]++;
-            return text.charAt(index);
-        }
-
-        @Override
-        public CharSequence subSequence(int start, int end) {
-            return text.subSequence(start, end);
-        }
-
-        @Override
-        public String toString() {
-            return text.toString();
-        }
     }
 }
