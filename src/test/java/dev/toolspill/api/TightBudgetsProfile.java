@@ -30,6 +30,9 @@ import java.util.stream.Stream;
  * here write only new blobs.</li>
  * <li>TracingProfileTest: the OpenTelemetry SDK on, spans exported every 10 ms (to its in-memory exporter, and to a
  * closed OTLP port).</li>
+ * <li>MonitoringFilesTest: uploads of at most 4096 bytes (as LimitsProfileTest), the store it takes away as
+ * FsOutageSpoolTest does (it drains what it spooled before it ends), no index cache (an inspect loads the read index),
+ * and one upstream MCP server on a free port where nothing listens (its tool gauge reads 0, as in an outage).</li>
  * </ul>
  */
 public class TightBudgetsProfile implements QuarkusTestProfile {
@@ -38,6 +41,21 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
     public static final Path STORE = BASE.resolve("store");
     public static final Path SPOOL = BASE.resolve("spool");
     public static final long SPOOL_BYTES = 60_000;
+    /** toolspill.ingest.max-bytes here. */
+    public static final int MAX_UPLOAD = 4096;
+
+    /** The store's folder replaced by a file: every write to the store fails, as when its volume is lost. */
+    public static void breakStore() throws IOException {
+        delete(STORE);
+        Files.createDirectories(BASE);
+        Files.writeString(STORE, "not a folder: every write to the store fails");
+    }
+
+    /** The store's folder back, empty. */
+    public static void mendStore() throws IOException {
+        Files.deleteIfExists(STORE);
+        Files.createDirectories(STORE);
+    }
 
     /** Starts the application on an empty store and spool. */
     public static class Fresh implements QuarkusTestResourceLifecycleManager {
@@ -76,7 +94,7 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
         config.put("toolspill.scan.max-depth", "20");
         config.put("toolspill.scan.max-index-keys", "10");
         // LimitsProfileTest
-        config.put("toolspill.ingest.max-bytes", "4096");
+        config.put("toolspill.ingest.max-bytes", String.valueOf(MAX_UPLOAD));
         config.put("toolspill.limits.tools.\"tiny\"", "200");
         // FsOutageSpoolTest
         config.put("toolspill.blob-store.fs.root", STORE.toString());
@@ -91,7 +109,20 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
         config.put("quarkus.otel.sdk.disabled", "false");
         config.put("quarkus.otel.bsp.schedule.delay", "10ms");
         config.put("quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
+        // MonitoringFilesTest
+        config.put("toolspill.inspect.index-cache-bytes", "0");
+        config.put("toolspill.tools.mcp.\"down\".url", "http://127.0.0.1:" + closedPort() + "/mcp");
+        config.put("toolspill.tools.mcp.\"down\".timeout", "2s");
         return config;
+    }
+
+    /** A loopback port nothing listens on once this returns. */
+    private static int closedPort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -2,15 +2,20 @@ package dev.toolspill.metrics;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.api.TightBudgetsProfile;
+import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.spool.SpoolingBlobStore;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,6 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * /q/metrics. The one exception is named here: readiness as the kubelet sees it, from kube-state-metrics.
  */
 @QuarkusTest
-@TestProfile(MonitoringProfile.class)
+@TestProfile(TightBudgetsProfile.class) // with the budget, spool, retention and tracing tests: one application
 class MonitoringFilesTest {
 
     static final Path MONITORING = Path.of("deploy/monitoring");
@@ -50,6 +56,9 @@ class MonitoringFilesTest {
 
     @TestHTTPResource(value = "/metrics", management = true)
     URL metricsUrl;
+
+    @Inject
+    BlobStore store;
 
     @Test
     void everyMetricInTheRulesAndTheDashboardIsExported() throws IOException {
@@ -88,17 +97,19 @@ class MonitoringFilesTest {
         String blob = given().contentType(ContentType.TEXT).body("line\n".repeat(600)).when().post("/v1/tool-outputs?tool=mon")
                 .then().statusCode(200).extract().path("blob.id");
         given().when().get("/v1/blobs/" + blob + "/inspect?selector=lines:2-3").then().statusCode(200);
-        given().contentType(ContentType.TEXT).body("z".repeat(MonitoringProfile.MAX_UPLOAD + 1)).when()
+        given().contentType(ContentType.TEXT).body("z".repeat(TightBudgetsProfile.MAX_UPLOAD + 1)).when()
                 .post("/v1/tool-outputs?tool=mon").then().statusCode(413);
         // the store's folder replaced by a file: every write fails, the output is spooled and the error counted
-        MonitoringProfile.breakStore();
+        TightBudgetsProfile.breakStore();
         try {
             given().contentType(ContentType.JSON)
                     .body("{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"0123456789\",\"times\":500}}]}")
-                    .when().post("/v1/tool-calls").then().statusCode(200);
+                    .when().post("/v1/tool-calls").then().statusCode(200).body("results[0].disposition", equalTo("spooled"));
         } finally {
-            MonitoringProfile.mendStore();
+            TightBudgetsProfile.mendStore();
         }
+        // the spool handed back to the store, so that the spool tests of this application start from an empty one
+        assertEquals(1, ((SpoolingBlobStore) store).drainNow().await().atMost(Duration.ofSeconds(30)));
     }
 
     static List<String> ruleExpressions() throws IOException {

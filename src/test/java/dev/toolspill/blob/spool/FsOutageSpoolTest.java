@@ -58,9 +58,7 @@ class FsOutageSpoolTest {
         echo().then().statusCode(200).body("results[0].disposition", equalTo("stored"));
         // writes after the answer (the read index, the sweeper's lease) may make the folder again while it goes: until it stays gone
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
-            TightBudgetsProfile.delete(TightBudgetsProfile.STORE);
-            Files.createDirectories(TightBudgetsProfile.BASE);
-            Files.writeString(TightBudgetsProfile.STORE, "not a folder: every write to the store fails");
+            TightBudgetsProfile.breakStore();
             return true;
         });
 
