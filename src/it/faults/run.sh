@@ -8,6 +8,8 @@
 #   FAULTS_KEEP=1         keep the work directory (logs, data) instead of deleting it
 #   FAULTS_TIME_LIMIT=900 seconds the scenario driver may run before it is stopped (group 10 adds about 3 minutes,
 #                         group 12, the HTTP edge with nginx proxy_cache in front, about 2)
+#   FAULTS_LOAD_AFTER=F   the load group (9, last) waits until the file F exists, at most FAULTS_LOAD_WAIT (600)
+#                         seconds: .ci/run creates it when the checks it runs beside this suite have ended
 set -uo pipefail
 
 ROOT=$(pwd)

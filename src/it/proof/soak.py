@@ -7,6 +7,7 @@ measured slices: the second half grows at most PROOF_SOAK_HEAP_GROWTH_MIB); repo
 throughput with auth on as a ratio of the one without.
 Prints PASS/FAIL lines and Markdown rows (| store | auth | ops/s | p50 ms | p99 ms | errors | heap start→end MiB |).
 """
+import concurrent.futures as cf
 import hashlib
 import http.client
 import os
@@ -164,8 +165,17 @@ def main():
     # the store does over time falls on both sides alike, slice by slice. The idle one waits; it costs almost nothing.
     services = {}
     try:
-        for name in ("on", "off"):
-            services[name] = Service(name == "on")
+        # both start at once (each waits on its own JVM's start-up); one that fails is raised once the other is kept
+        with cf.ThreadPoolExecutor(2) as pool:
+            starting = {name: pool.submit(Service, name == "on") for name in ("on", "off")}
+        failure = None
+        for name, future in starting.items():
+            try:
+                services[name] = future.result()
+            except BaseException as e:  # noqa: BLE001 - SystemExit of a start-up that failed, raised below
+                failure = failure or e
+        if failure:
+            raise failure
         for service in services.values():
             service.load(WARMUP, measured=False)
         for service in services.values():
