@@ -142,6 +142,11 @@ class Service:
                 self.errors += w.errors
                 self.samples.extend(w.error_samples[:3 - len(self.samples)])
 
+    def measure_heap(self, when):
+        """The used heap after a full GC and the live objects by class, at "mid" or "end" (jcmd)."""
+        setattr(self, "heap_" + when, common.heap_used_mib(self.proc.pid))
+        self.histograms[when] = histogram(self.proc.pid)
+
     def result(self):
         lat = sorted(self.latencies)
         return {"label": self.label, "auth": self.auth, "ops": len(lat), "rate": len(lat) / self.seconds if self.seconds else 0.0,
@@ -157,6 +162,12 @@ class Service:
     def close(self):
         stop(self.proc)
         self.log.close()
+
+
+def each(services, measure):
+    """measure(service) for both services at once: jcmd calls between slices, where no load runs."""
+    with cf.ThreadPoolExecutor(len(services)) as pool:
+        list(pool.map(measure, services.values()))
 
 
 def main():
@@ -178,18 +189,13 @@ def main():
             raise failure
         for service in services.values():
             service.load(WARMUP, measured=False)
-        for service in services.values():
-            service.heap_start = common.heap_used_mib(service.proc.pid)
+        each(services, lambda service: setattr(service, "heap_start", common.heap_used_mib(service.proc.pid)))
         order = [name for _ in range((SLICES + 1) // 2) for name in ("on", "off", "off", "on")][:2 * SLICES]
         for i, name in enumerate(order):
             if i == len(order) // 2:
-                for service in services.values():
-                    service.heap_mid = common.heap_used_mib(service.proc.pid)
-                    service.histograms["mid"] = histogram(service.proc.pid)
+                each(services, lambda service: service.measure_heap("mid"))
             services[name].load(SLICE, measured=True)
-        for service in services.values():
-            service.heap_end = common.heap_used_mib(service.proc.pid)
-            service.histograms["end"] = histogram(service.proc.pid)
+        each(services, lambda service: service.measure_heap("end"))
     finally:
         for service in services.values():
             service.close()
