@@ -15,6 +15,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The architecture of src/docs/architecture.md, as rules: packages by feature, arrows pointing down only. A rule that
  * fails here names the class and the dependency that broke it.
  */
+@ParallelSafe
 class ArchitectureTest {
 
     private static JavaClasses main;

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.inspect.selector.Selector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,6 +53,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * index their ingest scan built; the others are scanned on their first read. Quick in {@code ./mvnw verify}, every
  * edge up to 320 KiB with {@code -Dtests.deep=true}.
  */
+@ParallelSafe
 class ChunkEdgePropertyTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();

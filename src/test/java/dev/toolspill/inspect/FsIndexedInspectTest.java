@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.fs.FsBlobStore;
 import org.junit.jupiter.api.BeforeEach;
@@ -7,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
+@ParallelSafe
 class FsIndexedInspectTest extends IndexedInspectContractTest {
 
     @TempDir

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.inspect.RandomBlobs.Json;
 import dev.toolspill.inspect.RandomBlobs.Text;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * literals, literals ignoring case and regexes, with and without context, max and from, on blobs with and without a
  * read index.
  */
+@ParallelSafe
 class GrepPropertiesTest {
 
     private static final PropertyRuns RUNS = new PropertyRuns();

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.selector.InvalidSelectorException;
 import dev.toolspill.blob.BlobAccess;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code path:} (with pages of elements and keys at any depth); {@code grep:} is in {@link GrepPropertiesTest}.
  * Plain JUnit over seeded {@link Random}s (see {@link PropertyRuns}: a failure names its seed).
  */
+@ParallelSafe
 class SelectionPropertiesTest {
 
     private static final PropertyRuns RUNS = new PropertyRuns();

@@ -1,5 +1,6 @@
 package dev.toolspill.output;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.Depth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 400 UTF-8 bytes, is well-formed UTF-8 (no half of a character or of a surrogate pair), and for a short text with
  * few lines shows every line as it is. Seeded ({@code -Dproperty.seed=N} replays a failure).
  */
+@ParallelSafe
 class SummaryPropertyTest {
 
     static final long SEED = Long.getLong("property.seed", System.nanoTime());

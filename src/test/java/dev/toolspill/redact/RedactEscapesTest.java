@@ -1,5 +1,6 @@
 package dev.toolspill.redact;
 
+import dev.toolspill.ParallelSafe;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Literals spelled with JSON {@code \\uXXXX} escapes, as an attack on a packaged build wrote them: found all the same. */
+@ParallelSafe
 class RedactEscapesTest {
 
     private static final RuleSet RULES = RuleSet.of(Map.of(), Set.of(), 8192);

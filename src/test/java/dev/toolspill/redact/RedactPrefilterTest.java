@@ -1,5 +1,6 @@
 package dev.toolspill.redact;
 
+import dev.toolspill.ParallelSafe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * every literal that a plain look at every position finds, wherever it is (at the window's edges, at either parity,
  * overlapping another, in any case); where the bytes hold an escape, that escape (the first) is the one hit.
  */
+@ParallelSafe
 class RedactPrefilterTest {
 
     private static final List<String> ESCAPES = List.of("\\u", "\\/", "\\\"");

@@ -1,5 +1,6 @@
 package dev.toolspill.scan;
 
+import dev.toolspill.ParallelSafe;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.ByteRange;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The byte spans a scan finds in JSON (every element's start, every value's span, with {@code every = 1}) are exact:
  * the bytes at them are the elements and values Jackson sees, and nothing around them.
  */
+@ParallelSafe
 class JsonSpansTest {
 
     private static final ScanSettings SETTINGS = new ScanSettings(5, 3, 2, 401, 100);

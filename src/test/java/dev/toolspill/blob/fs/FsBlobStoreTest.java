@@ -1,5 +1,6 @@
 package dev.toolspill.blob.fs;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@ParallelSafe
 class FsBlobStoreTest extends BlobStoreContractTest {
 
     @TempDir

@@ -1,5 +1,6 @@
 package dev.toolspill.blob.fs;
 
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.DedupContractTest;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import static dev.toolspill.TestVertx.VERTX;
 
 /** Content addressing on the filesystem store; replicas are stores on one folder, as on a shared volume. */
+@ParallelSafe
 class FsDedupTest extends DedupContractTest {
 
     @TempDir

@@ -1,5 +1,6 @@
 package dev.toolspill.inspect.grep;
 
+import dev.toolspill.ParallelSafe;
 import com.google.re2j.Pattern;
 import dev.toolspill.text.CountedChars;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of the input a bounded number of times. Counted, not timed: the reads of a 1 MB input are checked against its length,
  * and the answers on the worst cases are right.
  */
+@ParallelSafe
 class LinearTimeTest {
 
     private static final int MB = 1 << 20;

@@ -1,0 +1,23 @@
+package dev.toolspill;
+
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A test class of plain objects (no Quarkus application, no S3 server: {@code S3ServiceTest} stops the run's S3Proxy
+ * for its outage), whose rounds cost CPU: surefire runs it on a second thread beside the application tests, which run
+ * one at a time and leave about a third of two cores idle while they wait on HTTP and timers (pom.xml, surefire's
+ * JUnit configuration). Its own methods still run one after another.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Inherited
+@Execution(ExecutionMode.CONCURRENT)
+public @interface ParallelSafe {
+}
