@@ -1,7 +1,5 @@
 package dev.toolspill.tool;
 
-import dev.toolspill.tool.mcp.McpUpstreams;
-import dev.toolspill.tool.remote.RemoteTools;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,10 +18,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 
 /**
- * Every tool the pipeline can run: CDI beans (among them {@code inspect}, when a blob store exists)
- * and remote tools from configuration. Two tools with one name, or a name model APIs refuse, fail start-up.
- * Tools of upstream MCP servers come and go with their servers: one whose name is refused or taken, or whose
- * schema does not compile, is left out with a warning instead.
+ * Every tool the pipeline can run: CDI beans (among them {@code inspect}, when a blob store exists) and the tools of
+ * every {@link ToolSource} (remote tools from configuration; upstream MCP servers' tools, which come and go with their
+ * servers). Two fixed tools with one name, or a name model APIs refuse, fail start-up; a live tool whose name is
+ * refused or taken, or whose schema does not compile, is left out with a warning instead.
  */
 @Startup
 @ApplicationScoped
@@ -32,32 +30,41 @@ public class ToolRegistry {
     private final Map<String, Tool> fixed;
     private volatile Map<String, Tool> tools;
     private final ArgumentValidator validator = new ArgumentValidator();
-    private final McpUpstreams upstreams;
+    private final List<ToolSource> live;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
-    public ToolRegistry(Instance<Tool> beans, RemoteTools remote, McpUpstreams upstreams) {
+    public ToolRegistry(Instance<Tool> beans, Instance<ToolSource> sources) {
         List<Tool> all = new ArrayList<>();
         beans.forEach(all::add); // beans that are off (inspect without a store) are not looked up
-        all.addAll(remote.tools());
+        List<ToolSource> changing = new ArrayList<>();
+        for (ToolSource source : sources) {
+            if (source.live()) {
+                changing.add(source);
+            } else {
+                all.addAll(source.tools());
+            }
+        }
         this.fixed = index(all);
         this.tools = fixed;
         this.fixed.values().forEach(validator::register);
-        this.upstreams = upstreams;
-        upstreams.onChange(this::refresh);
+        this.live = List.copyOf(changing);
+        live.forEach(source -> source.onChange(this::refresh));
         refresh();
     }
 
-    /** The fixed tools and the upstream tools offered now; then listeners hear of it. */
+    /** The fixed tools and the live tools offered now; then listeners hear of it. */
     private void refresh() {
         synchronized (this) {
             Map<String, Tool> next = new TreeMap<>(fixed);
-            for (Tool tool : upstreams.tools()) {
-                String refused = refusal(tool, next);
-                if (refused == null) {
-                    next.put(tool.name(), tool);
-                } else if (warned.add(tool.name() + refused)) {
-                    Log.warnf("MCP tool '%s' is not offered: %s", tool.name(), refused);
+            for (ToolSource source : live) {
+                for (Tool tool : source.tools()) {
+                    String refused = refusal(tool, next);
+                    if (refused == null) {
+                        next.put(tool.name(), tool);
+                    } else if (warned.add(tool.name() + refused)) {
+                        Log.warnf("MCP tool '%s' is not offered: %s", tool.name(), refused);
+                    }
                 }
             }
             tools = Collections.unmodifiableMap(next);

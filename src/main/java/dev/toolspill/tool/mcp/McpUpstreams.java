@@ -6,6 +6,7 @@ import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.metrics.UpstreamGauges;
 import dev.toolspill.tool.KeptParts;
 import dev.toolspill.tool.Tool;
+import dev.toolspill.tool.ToolSource;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -28,7 +29,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * it is back. Listeners hear whenever the set of upstream tools changes.
  */
 @ApplicationScoped
-public class McpUpstreams implements UpstreamGauges {
+public class McpUpstreams implements UpstreamGauges, ToolSource {
 
     private final List<McpUpstream> upstreams = new ArrayList<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
@@ -97,7 +98,13 @@ public class McpUpstreams implements UpstreamGauges {
         upstreams.forEach(McpUpstream::close);
     }
 
+    @Override
+    public boolean live() {
+        return true;
+    }
+
     /** Called, on any thread, whenever the upstream tools change. */
+    @Override
     public void onChange(Runnable listener) {
         listeners.add(listener);
     }
@@ -113,6 +120,7 @@ public class McpUpstreams implements UpstreamGauges {
     }
 
     /** The tools every upstream offers now, each under its prefixed name. */
+    @Override
     public List<Tool> tools() {
         List<Tool> all = new ArrayList<>();
         upstreams.forEach(upstream -> all.addAll(upstream.tools()));

@@ -3,6 +3,7 @@ package dev.toolspill.tool.remote;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.tool.ToolSource;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.mutiny.core.Vertx;
@@ -21,7 +22,7 @@ import java.util.Optional;
 
 /** Builds the remote tools named under {@code toolspill.tools.remote}, sharing one HTTP client. */
 @ApplicationScoped
-public class RemoteTools {
+public class RemoteTools implements ToolSource {
 
     private final HttpClient client;
     private final ResponseMemory memory;
@@ -76,6 +77,7 @@ public class RemoteTools {
         }
     }
 
+    @Override
     public List<RemoteTool> tools() {
         return List.copyOf(tools);
     }
