@@ -162,6 +162,8 @@ export FAULTS_WORK="$WORK" FAULTS_RESULTS="$RESULTS" \
   FAULTS_FS_LOG="$WORK/toolspill-fs.log" FAULTS_S3APP_LOG="$WORK/toolspill-s3.log" \
   FAULTS_ONLY="${FAULTS_ONLY:-}"
 LIMIT=${FAULTS_TIME_LIMIT:-900}
+# the load group's wait for another job (FAULTS_LOAD_AFTER) is not the suite's own time
+[[ -n "${FAULTS_LOAD_AFTER:-}" ]] && LIMIT=$((LIMIT + ${FAULTS_LOAD_WAIT:-600}))
 timeout -k 10 "$LIMIT" python3 -u src/it/faults/scenarios.py &
 DRIVER=$!; PIDS+=("$DRIVER")
 wait "$DRIVER"; DRIVER_RC=$?

@@ -13,12 +13,13 @@ import http.client
 import os
 import random
 import re
+import socket
 import subprocess
 import sys
 import threading
 import time
 
-from service import common, free_port, start, stop
+from service import common, start, stop
 
 ENV = os.environ
 STORE = ENV.get("PROOF_STORE", "fs")
@@ -97,10 +98,10 @@ class Worker(threading.Thread):
 class Service:
     """One packaged service on a free port, auth on or off, with the ids its ingests answered (shared by slices)."""
 
-    def __init__(self, auth):
+    def __init__(self, auth, port):
         self.auth = auth
         self.label = "soak-%s-auth-%s" % (STORE, "on" if auth else "off")
-        self.port = free_port()
+        self.port = port
         # small caches (read indexes 4 MiB, not 32; 5,000 known records, not 50,000, some 330 bytes each): they fill
         # within the first half, so what the heap gains in the second is what a leak would add, not a cache growing
         # to its bound (on fs the soak stores some 500 outputs a second)
@@ -164,6 +165,18 @@ class Service:
         self.log.close()
 
 
+def two_ports():
+    """Two free loopback ports, told apart: both sockets are held until both are chosen."""
+    held = [socket.socket(), socket.socket()]
+    try:
+        for s in held:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in held]
+    finally:
+        for s in held:
+            s.close()
+
+
 def each(services, measure):
     """measure(service) for both services at once: jcmd calls between slices, where no load runs."""
     with cf.ThreadPoolExecutor(len(services)) as pool:
@@ -177,8 +190,9 @@ def main():
     services = {}
     try:
         # both start at once (each waits on its own JVM's start-up); one that fails is raised once the other is kept
+        ports = two_ports()
         with cf.ThreadPoolExecutor(2) as pool:
-            starting = {name: pool.submit(Service, name == "on") for name in ("on", "off")}
+            starting = {name: pool.submit(Service, name == "on", port) for name, port in zip(("on", "off"), ports)}
         failure = None
         for name, future in starting.items():
             try:

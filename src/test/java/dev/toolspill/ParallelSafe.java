@@ -11,9 +11,11 @@ import java.lang.annotation.Target;
 
 /**
  * A test class of plain objects (no Quarkus application, no S3 server: {@code S3ServiceTest} stops the run's S3Proxy
- * for its outage), whose rounds cost CPU: surefire runs it on a second thread beside the application tests, which run
- * one at a time and leave about a third of two cores idle while they wait on HTTP and timers (pom.xml, surefire's
- * JUnit configuration). Its own methods still run one after another.
+ * for its outage), whose rounds cost CPU: surefire runs it beside the application tests, which run one at a time and
+ * leave about a third of two cores idle while they wait on HTTP and timers (pom.xml, surefire's JUnit configuration:
+ * two threads in all). Its methods are concurrent too (JUnit gives them their class's mode), so they share nothing
+ * but what is opened once for the class. Never on a {@code @QuarkusTest}: Quarkus runs one application at a time
+ * ({@code @Isolated} is no way out either: JUnit runs such classes last, after their application has stopped).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -2,11 +2,13 @@ package dev.toolspill.api;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
+import org.awaitility.Awaitility;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -44,11 +46,18 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
     /** toolspill.ingest.max-bytes here. */
     public static final int MAX_UPLOAD = 4096;
 
-    /** The store's folder replaced by a file: every write to the store fails, as when its volume is lost. */
-    public static void breakStore() throws IOException {
-        delete(STORE);
-        Files.createDirectories(BASE);
-        Files.writeString(STORE, "not a folder: every write to the store fails");
+    /**
+     * The store's folder replaced by a file: every write to the store fails, as when its volume is lost. Writes after
+     * an answer (the read index, the sweeper's lease every 200 ms, the ledger, the write probe) may make the folder
+     * again while it goes: until it stays gone.
+     */
+    public static void breakStore() {
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            delete(STORE);
+            Files.createDirectories(BASE);
+            Files.writeString(STORE, "not a folder: every write to the store fails");
+            return Files.isRegularFile(STORE);
+        });
     }
 
     /** The store's folder back, empty. */

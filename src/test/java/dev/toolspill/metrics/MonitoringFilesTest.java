@@ -9,6 +9,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
@@ -101,15 +102,19 @@ class MonitoringFilesTest {
                 .post("/v1/tool-outputs?tool=mon").then().statusCode(413);
         // the store's folder replaced by a file: every write fails, the output is spooled and the error counted
         TightBudgetsProfile.breakStore();
+        Response call;
+        int drained;
         try {
-            given().contentType(ContentType.JSON)
+            call = given().contentType(ContentType.JSON)
                     .body("{\"calls\":[{\"id\":\"1\",\"name\":\"echo\",\"arguments\":{\"text\":\"0123456789\",\"times\":500}}]}")
-                    .when().post("/v1/tool-calls").then().statusCode(200).body("results[0].disposition", equalTo("spooled"));
+                    .when().post("/v1/tool-calls");
         } finally {
+            // the store back, and the spool handed to it: the spool tests of this application start from an empty one
             TightBudgetsProfile.mendStore();
+            drained = ((SpoolingBlobStore) store).drainNow().await().atMost(Duration.ofSeconds(30));
         }
-        // the spool handed back to the store, so that the spool tests of this application start from an empty one
-        assertEquals(1, ((SpoolingBlobStore) store).drainNow().await().atMost(Duration.ofSeconds(30)));
+        call.then().statusCode(200).body("results[0].disposition", equalTo("spooled"));
+        assertEquals(1, drained, "the spooled output uploaded when the store came back");
     }
 
     static List<String> ruleExpressions() throws IOException {
