@@ -5,6 +5,7 @@ import dev.toolspill.output.ToolOutput;
 import dev.toolspill.tool.Durations;
 import dev.toolspill.tool.Tool;
 import dev.toolspill.tool.ToolException;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.buffer.Buffer;
@@ -25,6 +26,9 @@ import java.util.concurrent.TimeoutException;
  * anything else becomes a message that tells the model what happened.
  */
 public class RemoteTool implements Tool {
+
+    /** A host:port in a library's words, which the model does not read. */
+    private static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern.compile("/?[A-Za-z0-9.\\[\\]-]+:[0-9]{2,5}\\b");
 
     private static final int ERROR_BODY_BYTES = 300;
 
@@ -143,30 +147,35 @@ public class RemoteTool implements Tool {
         return body;
     }
 
+    /**
+     * What the model reads when the tool's server failed: what happened and what would work, never the server's
+     * address (an internal host:port is of no use to the model and tells a caller the network); the log names it.
+     */
     private Throwable describe(Throwable failure) {
-        String where = url.getHost() + (url.getPort() < 0 ? "" : ":" + url.getPort());
+        Log.warnf("tool %s at %s:%d failed: %s", name, url.getHost(), url.getPort(), failure.toString());
         if (failure instanceof ConnectException || failure.getCause() instanceof ConnectException) {
-            return new ToolException("tool " + name + " is unavailable: connection to " + where
-                    + " was refused; try again later or use another tool", failure);
+            return new ToolException("tool " + name + " is unavailable: its server refused the connection;"
+                    + " try again later or use another tool", failure);
         }
         if (failure instanceof UnknownHostException || failure.getCause() instanceof UnknownHostException) {
-            return new ToolException("tool " + name + " is unavailable: host " + url.getHost()
-                    + " could not be resolved (DNS); use another tool", failure);
+            return new ToolException("tool " + name + " is unavailable: its server's host name could not be resolved (DNS);"
+                    + " use another tool", failure);
         }
         if (failure instanceof TimeoutException || failure.getClass().getSimpleName().contains("Timeout")) {
             return new ToolException("tool " + name + " did not answer within "
                     + Durations.format(timeout) + "; retry with a narrower request", failure);
         }
-        if (failure instanceof HttpClosedException) {
+        if (failure instanceof HttpClosedException || String.valueOf(failure.getMessage()).contains("Connection reset")) {
             return new ToolException("tool " + name + " closed the connection before answering; try again", failure);
         }
         String said = failure.getMessage() == null || failure.getMessage().isBlank() ? "the connection failed"
-                : failure.getMessage().lines().findFirst().orElse("");
+                : ADDRESS.matcher(failure.getMessage().lines().findFirst().orElse("")).replaceAll("its server");
         if (failure instanceof IllegalArgumentException || failure.getClass().getSimpleName().contains("Decoder")) {
             // reached, but what came back was not HTTP (the parser's words say why): not a connection problem
-            return new ToolException("tool " + name + " failed: its server at " + where + " answered something that is not HTTP ("
+            return new ToolException("tool " + name + " failed: its server answered something that is not HTTP ("
                     + said + "); use another tool", failure);
         }
-        return new ToolException("tool " + name + " could not be reached at " + where + ": " + said, failure);
+        return new ToolException("tool " + name + " could not be reached (" + said + "); try again later or use another tool",
+                failure);
     }
 }

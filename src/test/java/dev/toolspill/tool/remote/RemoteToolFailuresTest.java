@@ -7,7 +7,6 @@ import io.vertx.core.http.HttpClient;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -20,19 +19,41 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A remote tool whose server answers bytes that are not HTTP: the model reads what happened, not a Java class name. */
+/**
+ * A remote tool whose server misbehaves on the wire: the model reads what happened and what would work, not a Java
+ * class name and not the server's address.
+ */
 class RemoteToolFailuresTest {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** What the server does with one accepted connection, after it read the request. */
+    interface Misbehaviour {
+        void on(Socket socket) throws IOException;
+    }
+
     @Test
     void anAnswerThatIsNotHttpNamesNoJavaClass() throws Exception {
+        String message = failureAgainst(socket -> {
+            socket.getOutputStream().write("SSH-2.0-OpenSSH_9.2 not http at all\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+        });
+        assertTrue(message.startsWith("tool odd failed: its server answered something that is not HTTP ("), message);
+    }
+
+    @Test
+    void aResetConnectionIsToldAsClosedAndWorthRetrying() throws Exception {
+        String message = failureAgainst(socket -> socket.setSoLinger(true, 0)); // closing then sends RST, not FIN
+        assertTrue(message.equals("tool odd closed the connection before answering; try again"), message);
+    }
+
+    /** Runs the tool once against a server that misbehaves as told; checks what every such message must not say. */
+    private static String failureAgainst(Misbehaviour misbehaviour) throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread answering = new Thread(() -> {
-                try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
+                try (Socket socket = server.accept()) {
                     socket.getInputStream().read(new byte[4096]);
-                    out.write("SSH-2.0-OpenSSH_9.2 not http at all\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                    out.flush();
+                    misbehaviour.on(socket);
                 } catch (IOException e) {
                     // the test fails on what the tool says, not here
                 }
@@ -43,12 +64,13 @@ class RemoteToolFailuresTest {
                     URI.create("http://127.0.0.1:" + server.getLocalPort() + "/tool"), Duration.ofSeconds(30), Map.of(), client,
                     new ResponseMemory(1 << 20), new RemoteTool.Budgets(1 << 20, 1 << 20, Duration.ofSeconds(30)));
             ToolException failure = assertThrows(ToolException.class, () -> tool.execute(MAPPER.createObjectNode()).await().atMost(Duration.ofMinutes(1)));
-            String message = failure.getMessage();
-            assertTrue(message.startsWith("tool odd failed: its server at 127.0.0.1:" + server.getLocalPort()
-                    + " answered something that is not HTTP ("), message);
-            assertFalse(message.contains("Exception") || message.contains("io.vertx") || message.contains("io.netty"), message);
             answering.join(Duration.ofMinutes(1).toMillis());
             client.close();
+            String message = failure.getMessage();
+            assertFalse(message.contains("Exception") || message.contains("io.vertx") || message.contains("io.netty"), message);
+            assertFalse(message.contains("127.0.0.1") || message.contains(Integer.toString(server.getLocalPort())),
+                    "the model does not read the server's address: " + message);
+            return message;
         }
     }
 }
