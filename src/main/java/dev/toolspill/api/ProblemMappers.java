@@ -11,7 +11,7 @@ import dev.toolspill.blob.InvalidBlobIdException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.inspect.selector.InvalidSelectorException;
-import dev.toolspill.inspect.UnreadablePartException;
+import dev.toolspill.inspect.walk.UnreadablePartException;
 import dev.toolspill.pipeline.BatchTooLargeException;
 import dev.toolspill.pipeline.InvalidBatchException;
 import dev.toolspill.provider.ProviderFormatException;

@@ -1,5 +1,8 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.render.SelectionRenderer;
+import dev.toolspill.inspect.walk.UnreadablePartException;
+
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.selector.SelectorKinds;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,16 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.read.GrepReader;
+import dev.toolspill.inspect.read.HeadPicture;
+import dev.toolspill.inspect.read.InspectSettings;
+import dev.toolspill.inspect.read.PathReader;
+import dev.toolspill.inspect.read.Spans;
+import dev.toolspill.inspect.render.InspectMessages;
+import dev.toolspill.inspect.render.SelectionRenderer;
+import dev.toolspill.inspect.walk.BlobWalk;
+import dev.toolspill.inspect.walk.LineSpanWalker;
+import dev.toolspill.inspect.walk.LineWalker;
+
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;

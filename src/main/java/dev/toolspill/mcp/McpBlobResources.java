@@ -7,7 +7,7 @@ import dev.toolspill.tenant.Callers;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.NoBlobStoreException;
 import dev.toolspill.blob.StoreKind;
-import dev.toolspill.inspect.UnreadablePartException;
+import dev.toolspill.inspect.walk.UnreadablePartException;
 import dev.toolspill.inspect.Inspector;
 import dev.toolspill.inspect.selector.Selector;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;

@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.walk.KeyWalker;
+
 import dev.toolspill.ParallelSafe;
 import dev.toolspill.inspect.selector.Selector;
 import com.fasterxml.jackson.databind.JsonNode;

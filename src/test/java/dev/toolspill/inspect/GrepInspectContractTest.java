@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.read.InspectSettings;
+
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.Depth;
 import dev.toolspill.blob.BlobAccess;

@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.render.GrepPage;
+
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.grep.GrepScan;
 import dev.toolspill.inspect.grep.UnitMatcher;

@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.read.InspectSettings;
+
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import org.junit.jupiter.api.Test;

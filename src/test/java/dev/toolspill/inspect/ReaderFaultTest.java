@@ -1,5 +1,7 @@
 package dev.toolspill.inspect;
 
+import dev.toolspill.inspect.walk.UnreadablePartException;
+
 import dev.toolspill.inspect.selector.Selector;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.TestVertx;

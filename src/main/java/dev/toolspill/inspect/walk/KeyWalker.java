@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * object with more keys than {@code toolspill.scan.max-index-keys}): it parses on from just after the last indexed
  * value, to the object's end, since a repeated key's last value wins. Memory stays constant whatever the size.
  */
-final class KeyWalker implements BlobWalk.Walker<ByteRange> {
+public final class KeyWalker implements BlobWalk.Walker<ByteRange> {
 
     /** Parsed first, so the bytes from {@code base} (starting with the {@code ,} after a value) continue an object. */
     private static final byte[] PREFIX = "{\"\":0".getBytes(StandardCharsets.US_ASCII);
@@ -28,7 +28,7 @@ final class KeyWalker implements BlobWalk.Walker<ByteRange> {
     private long start;
     private ByteRange found;
 
-    KeyWalker(long base, String key) {
+    public KeyWalker(long base, String key) {
         this.base = base;
         this.key = key;
         input = JsonInput.of(Json.FACTORY);
@@ -68,7 +68,7 @@ final class KeyWalker implements BlobWalk.Walker<ByteRange> {
         return found == null ? NOT_FOUND : found;
     }
 
-    static final ByteRange NOT_FOUND = new ByteRange(0, 0);
+    public static final ByteRange NOT_FOUND = new ByteRange(0, 0);
 
     /** True once the object ended. */
     private boolean drain() throws IOException {

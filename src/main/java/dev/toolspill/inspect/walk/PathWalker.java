@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.selector.JsonPointer;
@@ -20,7 +20,7 @@ import java.util.Deque;
  * parsed to its end; arrays end the walk as soon as the answer is known. Memory: one frame per open container and
  * the spans a limit can show.
  */
-final class PathWalker implements BlobWalk.Walker<PathOutcome> {
+public final class PathWalker implements BlobWalk.Walker<PathOutcome> {
 
     private final JsonInput input;
     private final JsonParser parser;
@@ -33,7 +33,7 @@ final class PathWalker implements BlobWalk.Walker<PathOutcome> {
     private int outcomeLevel;
 
     /** {@code tokens} are followed from the value at {@code base}; {@code page} may be null (the value itself). */
-    PathWalker(long base, JsonPointer tokens, Selector.Page page, long budget) {
+    public PathWalker(long base, JsonPointer tokens, Selector.Page page, long budget) {
         this.base = base;
         this.tokens = tokens;
         this.page = page;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,6 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.render;
+
+import dev.toolspill.inspect.walk.PathOutcome;
 
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.selector.PathKind;
@@ -15,12 +17,12 @@ import java.util.Iterator;
 import java.util.Map;
 
 /** What inspect says when a selector cannot be read, always with what would work instead. */
-final class InspectMessages {
+public final class InspectMessages {
 
     private InspectMessages() {
     }
 
-    static void checkFits(BlobId id, ReadIndex index, Selector selector) {
+    public static void checkFits(BlobId id, ReadIndex index, Selector selector) {
         if (!selector.appliesTo(index.kind())) {
             String grep = selector instanceof Selector.Grep ? " (grep: searches the lines of a text or the entries of a JSON array)" : "";
             throw new InvalidSelectorException("selector '" + selector + "' does not apply to blob " + id + ", a "
@@ -28,7 +30,7 @@ final class InspectMessages {
         }
     }
 
-    static void checkStart(BlobId id, ReadIndex index, long from) {
+    public static void checkStart(BlobId id, ReadIndex index, long from) {
         boolean past = index.kind() == BlobKind.TEXT ? from > index.count() : from >= index.count();
         if (past) {
             throw new InvalidSelectorException("blob " + id + " has " + index.count() + " " + index.kind().unit()
@@ -60,7 +62,7 @@ final class InspectMessages {
         };
     }
 
-    static void checkBytes(BlobId id, ReadIndex index, Selector.Bytes bytes) {
+    public static void checkBytes(BlobId id, ReadIndex index, Selector.Bytes bytes) {
         if (bytes.from() >= index.bytes()) {
             throw new InvalidSelectorException("blob " + id + " has " + index.bytes() + " bytes, so '" + bytes
                     + "' starts past its end: use bytes:A..B with 0 <= A < B <= " + index.bytes());
@@ -68,7 +70,7 @@ final class InspectMessages {
     }
 
     /** Where a pointer stops: what is there, so the next try can name something that exists. */
-    static InvalidSelectorException missing(BlobId id, Selector.Path path, int level, PathOutcome.Missing there) {
+    public static InvalidSelectorException missing(BlobId id, Selector.Path path, int level, PathOutcome.Missing there) {
         JsonPointer pointer = path.pointer();
         String at = pointer.prefix(level).display();
         String token = Utf8.clip(pointer.token(level), 200);
@@ -86,7 +88,7 @@ final class InspectMessages {
     }
 
     /** A page that does not fit what the pointer names: say what is there and which page (or none) reads it. */
-    static InvalidSelectorException pageMismatch(BlobId id, Selector.Path path, int level, String what, long count) {
+    public static InvalidSelectorException pageMismatch(BlobId id, Selector.Path path, int level, String what, long count) {
         String at = path.pointer().prefix(level).display();
         String use = switch (what) {
             case "object" -> "it is an object of " + count(count, "key", "keys") + ": page it with keys:A..B";
@@ -96,7 +98,7 @@ final class InspectMessages {
         return new InvalidSelectorException("'" + path.page() + "' does not apply to " + at + " in blob " + id + ": " + use);
     }
 
-    static InvalidSelectorException pagePastEnd(BlobId id, Selector.Path path, boolean object, long count) {
+    public static InvalidSelectorException pagePastEnd(BlobId id, Selector.Path path, boolean object, long count) {
         String unit = object ? "keys" : "entries";
         return new InvalidSelectorException("blob " + id + ": " + path.pointer().display() + " has " + count + " " + unit
                 + ", so '" + path.page() + "' starts past its end" + (count == 0 ? "" : ": use " + (object ? "keys:" : "slice:")
@@ -111,7 +113,7 @@ final class InspectMessages {
         return what.equals("null") ? "null" : (what.equals("array") || what.equals("object") ? "an " : "a ") + what;
     }
 
-    static InvalidSelectorException unknownKey(BlobId id, String name, Map<String, ByteRange> values) {
+    public static InvalidSelectorException unknownKey(BlobId id, String name, Map<String, ByteRange> values) {
         StringBuilder keys = new StringBuilder();
         Iterator<String> names = values.keySet().iterator();
         int shown = 0;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import org.junit.jupiter.api.Test;
 

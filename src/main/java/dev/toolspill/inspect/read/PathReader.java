@@ -1,4 +1,10 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.read;
+
+import dev.toolspill.inspect.render.InspectMessages;
+import dev.toolspill.inspect.render.SelectionRenderer;
+import dev.toolspill.inspect.walk.BlobWalk;
+import dev.toolspill.inspect.walk.PathOutcome;
+import dev.toolspill.inspect.walk.PathWalker;
 
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.selector.JsonPointer;
@@ -16,19 +22,19 @@ import io.smallrye.mutiny.Uni;
  * an element near an indexed one); only that value is then parsed, as a stream, to follow the rest of the pointer.
  * The whole blob is never held: memory follows the answer and the nesting, not the blob.
  */
-final class PathReader {
+public final class PathReader {
 
     private final BlobStore store;
     private final Spans spans;
     private final SelectionRenderer renderer;
 
-    PathReader(BlobStore store, Spans spans, SelectionRenderer renderer) {
+    public PathReader(BlobStore store, Spans spans, SelectionRenderer renderer) {
         this.store = store;
         this.spans = spans;
         this.renderer = renderer;
     }
 
-    Uni<Limited> read(BlobId id, ReadIndex index, Selector.Path path) {
+    public Uni<Limited> read(BlobId id, ReadIndex index, Selector.Path path) {
         JsonPointer pointer = path.pointer();
         if (pointer.size() == 0) {
             return root(id, index, path);

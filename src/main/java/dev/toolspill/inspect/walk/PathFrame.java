@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import dev.toolspill.blob.ByteRange;
 import dev.toolspill.output.KeyNames;

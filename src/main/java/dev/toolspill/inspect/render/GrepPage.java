@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.render;
 
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.grep.UnitSink;
@@ -16,7 +16,7 @@ import java.util.Arrays;
  * alone is shown cut, and reads on with {@code bytes:A..B then grep:…}. It keeps the last {@code context} units (their
  * first bytes, in reused buffers) for the context before a match; nothing else is held per unit.
  */
-final class GrepPage implements UnitSink {
+public final class GrepPage implements UnitSink {
 
     private final Selector.Grep grep;
     private final boolean text;
@@ -51,7 +51,7 @@ final class GrepPage implements UnitSink {
     private long dropped;
 
     /** {@code from}: the first unit searched; {@code lastUnit}: the blob's last; {@code size}: its bytes. */
-    GrepPage(Selector.Grep grep, boolean text, int limit, long from, long lastUnit, long size, int keep) {
+    public GrepPage(Selector.Grep grep, boolean text, int limit, long from, long lastUnit, long size, int keep) {
         this.grep = grep;
         this.text = text;
         this.limit = limit;
@@ -74,7 +74,7 @@ final class GrepPage implements UnitSink {
     }
 
     /** Whether the limit leaves room for a match at all, after the last line. */
-    boolean fitsAnything() {
+    public boolean fitsAnything() {
         return budget > 0 && limit - cutReserve > Long.toString(lastUnit).length() + 6;
     }
 
@@ -209,12 +209,12 @@ final class GrepPage implements UnitSink {
     }
 
     /** The answer: the one decided, or, when the search ran to the blob's end, the last part. */
-    Limited answer() {
+    public Limited answer() {
         return result != null ? result : finish();
     }
 
     /** The blob ended: the answer is the last part. */
-    Limited finish() {
+    public Limited finish() {
         if (result == null) {
             result = cutNo >= 0 ? cutAnswer(null) : new Limited(out + status(matches, lastUnit, -1, null), 0, null);
         }

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import com.fasterxml.jackson.core.JsonToken;
 import dev.toolspill.blob.ByteRange;
@@ -6,7 +6,7 @@ import dev.toolspill.blob.ByteRange;
 import java.util.List;
 
 /** What a {@link PathWalker} found: the value, a page of it, or how far the pointer went and what is there. */
-sealed interface PathOutcome {
+public sealed interface PathOutcome {
 
     /** The value the pointer names, as stored. */
     record Found(ByteRange span) implements PathOutcome {

@@ -1,4 +1,7 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.read;
+
+import dev.toolspill.inspect.render.GrepPage;
+import dev.toolspill.inspect.render.SelectionRenderer;
 
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.inspect.selector.InvalidSelectorException;
@@ -24,7 +27,7 @@ import io.vertx.mutiny.core.buffer.Buffer;
  * page is decided. The search itself is the grep engine's ({@link dev.toolspill.inspect.grep}); this reads the blob for
  * it and turns what it cannot search for into a message.
  */
-final class GrepReader {
+public final class GrepReader {
 
     /** Chunks read ahead of the search: reading and searching overlap, memory stays a few chunks. */
     private static final int CHUNKS_AHEAD = 4;
@@ -35,13 +38,13 @@ final class GrepReader {
     private final HistoryLimit limit;
     private final InspectSettings settings;
 
-    GrepReader(BlobStore store, HistoryLimit limit, InspectSettings settings) {
+    public GrepReader(BlobStore store, HistoryLimit limit, InspectSettings settings) {
         this.store = store;
         this.limit = limit;
         this.settings = settings;
     }
 
-    Uni<Limited> read(BlobId id, ReadIndex index, Selector.Grep grep) {
+    public Uni<Limited> read(BlobId id, ReadIndex index, Selector.Grep grep) {
         boolean text = index.kind() == BlobKind.TEXT;
         long first = text ? 1 : 0;
         long lastUnit = text ? index.count() : index.count() - 1;

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.read;
 
 import dev.toolspill.config.ToolspillConfig;
 
@@ -10,7 +10,7 @@ public record InspectSettings(int grepMaxPatternChars, int headSampleEntries, lo
 
     public static final InspectSettings DEFAULT = new InspectSettings(1000, 1000, 4L << 20);
 
-    static InspectSettings of(ToolspillConfig.Inspect inspect) {
+    public static InspectSettings of(ToolspillConfig.Inspect inspect) {
         return new InspectSettings(inspect.grepMaxPatternChars(), inspect.headSampleEntries(), inspect.headSampleBytes());
     }
 }

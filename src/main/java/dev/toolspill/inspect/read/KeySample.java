@@ -1,9 +1,11 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.read;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.toolspill.scan.Json;
 import dev.toolspill.scan.JsonInput;
+import dev.toolspill.inspect.walk.BlobWalk;
+import dev.toolspill.inspect.walk.UnreadablePartException;
 
 import java.io.IOException;
 import java.util.ArrayList;

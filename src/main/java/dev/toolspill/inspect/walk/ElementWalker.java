@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -16,7 +16,7 @@ import java.util.List;
  * Finds the byte spans of JSON array elements from an indexed element on, parsing as if a new array started just
  * before it: spans of elements {@code from} on, until {@code count} are found or their bytes pass {@code budget}.
  */
-final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
+public final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
 
     private final JsonInput input;
     private final JsonParser parser;
@@ -30,7 +30,7 @@ final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
     private long start;
     private final List<ByteRange> spans = new ArrayList<>();
 
-    ElementWalker(ReadIndex index, long from, long count, long budget) {
+    public ElementWalker(ReadIndex index, long from, long count, long budget) {
         this.base = index.startBefore(from);
         this.element = index.positionBefore(from);
         this.from = from;
@@ -49,7 +49,7 @@ final class ElementWalker implements BlobWalk.Walker<List<ByteRange>> {
     }
 
     /** Where element spans start reading: the indexed element at or before {@code from}. */
-    long base() {
+    public long base() {
         return base;
     }
 

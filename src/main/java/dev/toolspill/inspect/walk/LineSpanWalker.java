@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import java.io.ByteArrayOutputStream;
 
@@ -7,10 +7,10 @@ import java.io.ByteArrayOutputStream;
  * the selection; the blob's end when there is no such line), and the selection's first bytes (at most {@code cap})
  * on the way. A small selection near an indexed line thus costs one read, not one per end plus one for its bytes.
  */
-final class LineSpanWalker implements BlobWalk.Walker<LineSpanWalker.Span> {
+public final class LineSpanWalker implements BlobWalk.Walker<LineSpanWalker.Span> {
 
     /** Bytes {@code start..end} of the blob, of which {@code prefix} holds the first (at most the cap). */
-    record Span(long start, long end, byte[] prefix) {
+    public record Span(long start, long end, byte[] prefix) {
     }
 
     private final long from;
@@ -23,7 +23,7 @@ final class LineSpanWalker implements BlobWalk.Walker<LineSpanWalker.Span> {
     private long start = -1;
 
     /** {@code line} starts at {@code position}, and {@code line <= from < after}. */
-    LineSpanWalker(long line, long position, long from, long after, long cap, long blobEnd) {
+    public LineSpanWalker(long line, long position, long from, long after, long cap, long blobEnd) {
         this.line = line;
         this.position = position;
         this.from = from;

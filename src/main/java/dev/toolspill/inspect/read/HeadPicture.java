@@ -1,4 +1,6 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.read;
+
+import dev.toolspill.inspect.walk.BlobWalk;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
@@ -21,7 +23,7 @@ import java.util.Map;
  * the first entry's only, which misleads on mixed data). The sample starts its runs at indexed entries, so it reads
  * no entry it does not count, and reads at most {@code head-sample-bytes}.
  */
-final class HeadPicture {
+public final class HeadPicture {
 
     /** Runs the sample is spread over at most. */
     static final int RUNS = 50;
@@ -31,13 +33,13 @@ final class HeadPicture {
     private final BlobStore store;
     private final InspectSettings settings;
 
-    HeadPicture(BlobStore store, InspectSettings settings) {
+    public HeadPicture(BlobStore store, InspectSettings settings) {
         this.store = store;
         this.settings = settings;
     }
 
     /** The sections, each starting with a line break, or an empty text. */
-    Uni<String> of(BlobId id, ReadIndex index) {
+    public Uni<String> of(BlobId id, ReadIndex index) {
         return switch (index.kind()) {
             case TEXT -> Uni.createFrom().item(longestLine(index));
             case JSON_OBJECT -> Uni.createFrom().item(largestValues(index));

@@ -1,4 +1,5 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.render;
+
 
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.blob.BlobId;
@@ -22,23 +23,23 @@ import java.util.stream.Collectors;
  * A cut keeps whole lines or elements where it can and names the selector that reads on; one line, element or
  * value too long for the limit is cut on a character boundary, and the answer says which byte range holds the rest.
  */
-final class SelectionRenderer {
+public final class SelectionRenderer {
 
-    static final String TOOL = "inspect";
+    public static final String TOOL = "inspect";
 
     private final HistoryLimit limit;
 
-    SelectionRenderer(HistoryLimit limit) {
+    public SelectionRenderer(HistoryLimit limit) {
         this.limit = limit;
     }
 
     /** Bytes of a selection worth reading: one past what the limit can show. */
-    long cap() {
+    public long cap() {
         return limit.limitFor(TOOL) + 1L;
     }
 
-    /** Metadata, the summary less its first line, then {@code more}: what the summary cannot hold (see {@link HeadPicture}). */
-    Limited head(BlobId id, ReadIndex index, String summary, String more) {
+    /** Metadata, the summary less its first line, then {@code more}: what the summary cannot hold (see {@code read.HeadPicture}). */
+    public Limited head(BlobId id, ReadIndex index, String summary, String more) {
         String metadata = id.tag() + " " + index.kind().label() + " | " + index.bytes() + " bytes | "
                 + index.count() + " " + index.kind().unit() + " | created " + id.created()
                 + "\nread with: " + InspectMessages.selectorsFor(index) + "\n";
@@ -49,7 +50,7 @@ final class SelectionRenderer {
      * Lines {@code from..to}: {@code prefix} holds the first bytes of the selection (at most the cap), which is
      * {@code total} bytes long and starts at {@code start} in the blob; {@code firstLineEnd} is where line {@code from} ends.
      */
-    Limited lines(long from, long to, byte[] prefix, long total, long start, long firstLineEnd) {
+    public Limited lines(long from, long to, byte[] prefix, long total, long start, long firstLineEnd) {
         List<Integer> ends = new ArrayList<>();
         for (int i = 0; i < prefix.length; i++) {
             if (prefix[i] == '\n') {
@@ -88,7 +89,7 @@ final class SelectionRenderer {
      * leading ones (as many as the limit could show) and, when the selection goes on, its last one; {@code raw} holds
      * the bytes from the first span's start, as far as was read.
      */
-    Limited elements(Paging paging, long from, long to, List<ByteRange> spans, byte[] raw) {
+    public Limited elements(Paging paging, long from, long to, List<ByteRange> spans, byte[] raw) {
         boolean complete = spans.size() == to - from;
         // Only whole elements that were read are shown; anything else makes this a cut.
         List<ByteRange> leading = complete ? spans : spans.subList(0, spans.size() - 1);
@@ -135,7 +136,7 @@ final class SelectionRenderer {
      * The first bytes of a blob too long for the limit that has no lines or elements to cut at (a JSON object):
      * {@code prefix} holds them (at most the cap); the marker names the first key whose value is not all shown.
      */
-    Limited start(BlobId id, ReadIndex index, byte[] prefix) {
+    public Limited start(BlobId id, ReadIndex index, byte[] prefix) {
         String text = Utf8.decodePrefix(prefix, prefix.length);
         return limit.apply(TOOL, text, index.bytes(), (ignored, budget) -> {
             String shown = Utf8.truncate(text, budget);
@@ -155,7 +156,7 @@ final class SelectionRenderer {
      * shows. They come as stored; a note says which bytes they are when that is not what was asked, and, when the
      * selection goes on after them ({@code then}), what reads on.
      */
-    Limited bytes(Selector.Bytes asked, long start, long end, long size, byte[] prefix) {
+    public Limited bytes(Selector.Bytes asked, long start, long end, long size, byte[] prefix) {
         String text = Utf8.decodePrefix(prefix, (int) Math.min(prefix.length, end - start));
         boolean moved = start != asked.from() || (asked.to() < size && end != asked.to());
         boolean clipped = asked.to() != Long.MAX_VALUE && asked.to() > size;
@@ -178,7 +179,7 @@ final class SelectionRenderer {
     }
 
     /** The value a key or pointer names: {@code prefix} holds its first bytes (at most the cap). */
-    Limited value(Selector selector, ByteRange value, byte[] prefix) {
+    public Limited value(Selector selector, ByteRange value, byte[] prefix) {
         String text = Utf8.decodePrefix(prefix, prefix.length);
         return limit.apply(TOOL, text, value.length(), (ignored, budget) -> {
             Selector longest = new Selector.Bytes(value.end(), value.end());
@@ -219,12 +220,12 @@ final class SelectionRenderer {
     }
 
     /** How a page of elements or members is written, and the selector for the part of it from a position on. */
-    record Paging(String open, String close, String unit, LongFunction<Selector> rest) {
-        static Paging slice(long to) {
+    public record Paging(String open, String close, String unit, LongFunction<Selector> rest) {
+        public static Paging slice(long to) {
             return new Paging("[", "]", "entry", k -> new Selector.Slice(k, to));
         }
 
-        static Paging of(Selector.Path path, boolean object, long to) {
+        public static Paging of(Selector.Path path, boolean object, long to) {
             return new Paging(object ? "{" : "[", object ? "}" : "]", object ? "key" : "entry",
                     k -> new Selector.Path(path.pointer(), new Selector.Page(object, k, to)));
         }

@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
@@ -11,10 +11,10 @@ import java.util.Optional;
  * Reads a blob forward from a position only as far as a {@link Walker} needs, without blocking: chunks are asked
  * for one by one, and the read stops (and releases what it opened) once the walker has its answer.
  */
-final class BlobWalk {
+public final class BlobWalk {
 
     /** Looks at a blob's bytes in order; {@code feed} returns the answer once it has one, else null. */
-    interface Walker<T> {
+    public interface Walker<T> {
         T feed(byte[] chunk);
 
         /** The answer when the bytes ended first. */
@@ -27,7 +27,7 @@ final class BlobWalk {
     /** The first window is one ranged read: most walks (a few hundred lines or elements) end inside it. */
     static final int FIRST_WINDOW = 64 * 1024;
 
-    static <T> Uni<T> walk(BlobStore store, BlobId id, ByteRange range, Walker<T> walker) {
+    public static <T> Uni<T> walk(BlobStore store, BlobId id, ByteRange range, Walker<T> walker) {
         ByteRange first = new ByteRange(range.offset(), Math.min(range.length(), FIRST_WINDOW));
         return store.read(id, first).flatMap(bytes -> {
             T found = walker.feed(bytes);

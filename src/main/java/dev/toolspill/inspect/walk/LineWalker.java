@@ -1,14 +1,14 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 /** Finds where line {@code target} starts, counting newlines from a known line start (1-based line numbers). */
-final class LineWalker implements BlobWalk.Walker<Long> {
+public final class LineWalker implements BlobWalk.Walker<Long> {
 
     private final long target;
     private final long blobEnd;
     private long line;
     private long position;
 
-    LineWalker(long line, long position, long target, long blobEnd) {
+    public LineWalker(long line, long position, long target, long blobEnd) {
         this.line = line;
         this.position = position;
         this.target = target;

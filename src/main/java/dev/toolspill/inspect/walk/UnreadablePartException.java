@@ -1,4 +1,4 @@
-package dev.toolspill.inspect;
+package dev.toolspill.inspect.walk;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -11,7 +11,7 @@ import java.io.IOException;
  */
 public class UnreadablePartException extends RuntimeException {
 
-    UnreadablePartException(IOException cause) {
+    public UnreadablePartException(IOException cause) {
         super("this part of the blob could not be read (" + (cause instanceof JsonProcessingException json ? json.getOriginalMessage()
                 : cause.getMessage()) + "); a retry will not help, but bytes:A..B reads the blob's raw bytes", cause);
     }
