@@ -8,7 +8,8 @@
 #   FAULTS_KEEP=1         keep the work directory (logs, data) instead of deleting it
 #   FAULTS_TIME_LIMIT=900 seconds the scenario driver may run before it is stopped (group 10 adds about 3 minutes,
 #                         group 12, the HTTP edge with nginx proxy_cache in front, about 2)
-#   FAULTS_LOAD_AFTER=F   the load group (9, last) waits until the file F exists, at most FAULTS_LOAD_WAIT (600)
+#   FAULTS_LOAD_AFTER=F   the groups with latency budgets (3, 11) and the load group (9), last, wait until the file F
+#                         exists, at most FAULTS_LOAD_WAIT (600)
 #                         seconds: .ci/run creates it when the checks it runs beside this suite have ended
 set -uo pipefail
 
@@ -162,7 +163,7 @@ export FAULTS_WORK="$WORK" FAULTS_RESULTS="$RESULTS" \
   FAULTS_FS_LOG="$WORK/toolspill-fs.log" FAULTS_S3APP_LOG="$WORK/toolspill-s3.log" \
   FAULTS_ONLY="${FAULTS_ONLY:-}"
 LIMIT=${FAULTS_TIME_LIMIT:-900}
-# the load group's wait for another job (FAULTS_LOAD_AFTER) is not the suite's own time
+# the last groups' wait for another job (FAULTS_LOAD_AFTER) is not the suite's own time
 [[ -n "${FAULTS_LOAD_AFTER:-}" ]] && LIMIT=$((LIMIT + ${FAULTS_LOAD_WAIT:-600}))
 timeout -k 10 "$LIMIT" python3 -u src/it/faults/scenarios.py &
 DRIVER=$!; PIDS+=("$DRIVER")
