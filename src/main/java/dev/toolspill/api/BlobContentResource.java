@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobRecord;
@@ -89,10 +91,10 @@ public class BlobContentResource {
             headers = @Header(name = "Content-Range", description = "bytes first-last/size"),
             content = {@Content(mediaType = "text/plain; charset=utf-8"), @Content(mediaType = "application/json")})
     @APIResponse(responseCode = "304", description = "If-None-Match matched the ETag")
-    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = "application/problem+json"))
-    @APIResponse(responseCode = "404", description = "No such blob, or no blob store", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "404", description = "No such blob, or no blob store", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "416", description = "The range starts at or past the end of the blob",
-            headers = @Header(name = "Content-Range", description = "bytes */size"), content = @Content(mediaType = "application/problem+json"))
+            headers = @Header(name = "Content-Range", description = "bytes */size"), content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Uni<Response> content(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id,
                                  @Context HttpHeaders headers) {
         Caller caller = callers.current();
@@ -106,11 +108,11 @@ public class BlobContentResource {
             description = "GET, HEAD and inspect of the id answer 404 afterwards. Safe to repeat; with toolspill.retention.max-age "
                     + "set, blobs older than that are removed on their own.")
     @APIResponse(responseCode = "204", description = "Removed")
-    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "404", description = "No such blob (never stored, or already removed), or no blob store",
-            content = @Content(mediaType = "application/problem+json"))
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "503", description = "The store failed or did not answer in time: retry",
-            headers = @Header(name = "Retry-After"), content = @Content(mediaType = "application/problem+json"))
+            headers = @Header(name = "Retry-After"), content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Uni<Response> delete(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id) {
         Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))
@@ -166,7 +168,7 @@ public class BlobContentResource {
     }
 
     private static Response unsatisfiable(BlobMetadata blob, HttpRange.Unsatisfiable unsatisfiable) {
-        Response problem = Problem.response(Response.Status.REQUESTED_RANGE_NOT_SATISFIABLE, "blob " + blob.id() + " has "
+        Response problem = Problems.response(Response.Status.REQUESTED_RANGE_NOT_SATISFIABLE, "blob " + blob.id() + " has "
                 + blob.bytes() + " bytes, so no byte of the requested range exists: ask for a range that starts below "
                 + blob.bytes() + " (bytes=first-last, bytes=first- or bytes=-suffix), or drop Range for the whole blob");
         return Response.fromResponse(problem)

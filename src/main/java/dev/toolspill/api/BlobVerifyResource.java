@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.tenant.Caller;
@@ -44,11 +46,11 @@ public class BlobVerifyResource {
                     + "when ok is false.")
     @APIResponse(responseCode = "200", description = "The check's result, {id, sha256, bytes, ok, actual_sha256?}",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Verified.class)))
-    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "400", description = "Malformed id", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "404", description = "No such blob (or not this tenant's), or no blob store",
-            content = @Content(mediaType = "application/problem+json"))
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "503", description = "The store failed or did not answer in time: retry",
-            headers = @Header(name = "Retry-After"), content = @Content(mediaType = "application/problem+json"))
+            headers = @Header(name = "Retry-After"), content = @Content(mediaType = Problem.MEDIA_TYPE))
     public Uni<Verified> verify(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id) {
         Caller caller = callers.current();
         return Uni.createFrom().item(() -> BlobId.parse(id))

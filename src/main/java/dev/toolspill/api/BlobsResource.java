@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.history.Admitted;
 import dev.toolspill.inspect.Inspector;
@@ -62,8 +64,8 @@ public class BlobsResource {
                     @Content(mediaType = "application/json", schema = @Schema(implementation = ResultItem.class),
                             examples = @ExampleObject(name = "a cut answer", value = OpenApiExamples.INSPECT_ITEM))})
     @APIResponse(responseCode = "400", description = "Malformed id, bad selector syntax, wrong selector for the blob's kind, unknown key or pointer, range past the end",
-            content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "past the end", value = OpenApiExamples.PROBLEM_RANGE)))
-    @APIResponse(responseCode = "404", description = "No such blob", content = @Content(mediaType = "application/problem+json"))
+            content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "past the end", value = OpenApiExamples.PROBLEM_RANGE)))
+    @APIResponse(responseCode = "404", description = "No such blob", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @Path(ApiPaths.INSPECT)
     @Produces({TEXT, MediaType.APPLICATION_JSON})
     public Uni<Response> inspect(@Parameter(description = "Blob id from a summary's [blob:<id>]") @PathParam("id") String id,

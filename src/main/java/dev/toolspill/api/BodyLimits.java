@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -38,8 +40,7 @@ public class BodyLimits {
     }
 
     void install(@Observes Router router) {
-        // after Quarkus' authorization (order -100): a request without a valid key gets its 401 first
-        router.route().order(-98).handler(this::check);
+        router.route().order(RouteOrder.BODY_LIMITS.order()).handler(this::check);
     }
 
     private void check(RoutingContext context) {

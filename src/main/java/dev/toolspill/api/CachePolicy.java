@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.core.MultiMap;
 import io.vertx.ext.web.Router;
@@ -27,7 +29,7 @@ public class CachePolicy {
     }
 
     void install(@Observes Router router) {
-        router.route().order(Integer.MIN_VALUE + 2).handler(context -> {
+        router.route().order(RouteOrder.CACHE_POLICY.order()).handler(context -> {
             if (!context.normalizedPath().startsWith(ApiPaths.QUARKUS)) {
                 context.addHeadersEndHandler(ended -> mark(context));
             }

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -44,8 +46,7 @@ public class ConsoleRoutes {
             ICON, asset("icon.svg", "image/svg+xml"));
 
     void install(@Observes Router router) {
-        // before EdgeRoutes refuses a path that is not canonical (Integer.MIN_VALUE + 1): its 400 is hardened too
-        router.route().order(Integer.MIN_VALUE).handler(context -> {
+        router.route().order(RouteOrder.CONSOLE_HEADERS.order()).handler(context -> {
             if (underConsole(context.request().path())) {
                 context.addHeadersEndHandler(ended -> harden(context.response().headers()));
             }

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -41,8 +43,7 @@ public class EdgeRoutes {
     }
 
     void install(@Observes Router router) {
-        // right after HttpHygiene's nosniff (Integer.MIN_VALUE), before the shutdown drain (-200) and authentication
-        router.route().order(Integer.MIN_VALUE + 1).handler(this::canonical);
+        router.route().order(RouteOrder.CANONICAL_PATH.order()).handler(this::canonical);
     }
 
     private void canonical(RoutingContext context) {

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -32,14 +34,12 @@ public class HttpHygiene {
     }
 
     void install(@Observes Router router) {
-        router.route().order(Integer.MIN_VALUE).handler(context -> {
+        router.route().order(RouteOrder.NOSNIFF.order()).handler(context -> {
             context.addHeadersEndHandler(ended -> context.response().headers().set("X-Content-Type-Options", NOSNIFF));
             context.next();
         });
-        // before anything reads a byte of the body, or decides by its length
-        router.route().order(-300).handler(this::framing);
-        // just before Quarkus' own body cap (order -2), which would answer an empty 413
-        router.route().order(-3).handler(this::bodyCap);
+        router.route().order(RouteOrder.FRAMING.order()).handler(this::framing);
+        router.route().order(RouteOrder.BODY_CAP.order()).handler(this::bodyCap);
         for (int status : new int[] {400, 404, 405, 406, 411, 413, 414, 415, 431, 500, 501, 503}) {
             router.errorHandler(status, this::problem);
         }

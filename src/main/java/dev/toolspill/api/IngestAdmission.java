@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.ingest.IngestPermits;
 import io.quarkus.logging.Log;
@@ -38,7 +40,7 @@ public class IngestAdmission {
     }
 
     void install(@Observes Router router) {
-        router.route().order(-90).handler(this::admit);
+        router.route().order(RouteOrder.INGEST_ADMISSION.order()).handler(this::admit);
     }
 
     private void admit(RoutingContext context) {

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobStoreException;
@@ -58,7 +60,7 @@ public class IngestRoute {
     }
 
     void install(@Observes Router router) {
-        router.route(HttpMethod.POST, PATH).order(-1).handler(this::ingest); // after Quarkus' own body cap (-2), before REST
+        router.route(HttpMethod.POST, PATH).order(RouteOrder.INGEST.order()).handler(this::ingest);
     }
 
     private void ingest(RoutingContext context) {

@@ -37,42 +37,42 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response invalidBlobId(InvalidBlobIdException e) {
-        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+        return Problems.response(Response.Status.BAD_REQUEST, e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response invalidSelector(InvalidSelectorException e) {
-        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+        return Problems.response(Response.Status.BAD_REQUEST, e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response invalidBatch(InvalidBatchException e) {
-        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+        return Problems.response(Response.Status.BAD_REQUEST, e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response providerFormat(ProviderFormatException e) {
-        return Problem.response(Response.Status.BAD_REQUEST, e.getMessage());
+        return Problems.response(Response.Status.BAD_REQUEST, e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response batchTooLarge(BatchTooLargeException e) {
-        return Problem.response(413, "Content Too Large", e.getMessage());
+        return Problems.response(413, "Content Too Large", e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response notFound(BlobNotFoundException e) {
-        return Problem.response(Response.Status.NOT_FOUND, e.getMessage());
+        return Problems.response(Response.Status.NOT_FOUND, e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response noStore(NoBlobStoreException e) {
-        return Problem.response(Response.Status.NOT_FOUND, e.getMessage());
+        return Problems.response(Response.Status.NOT_FOUND, e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response damaged(BlobDamagedException e) {
-        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (POST /v1/blobs/{id}/verify checks it)");
+        return Problems.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (POST /v1/blobs/{id}/verify checks it)");
     }
 
     /** A reader's own fault: not the store's, so no 503 and no Retry-After; the log has the stack, by id. */
@@ -80,14 +80,14 @@ public class ProblemMappers {
     public Response unreadablePart(UnreadablePartException e) {
         String id = java.util.UUID.randomUUID().toString().substring(0, 8);
         Log.errorf(e, "Inspect could not read a part of a blob (failure %s)", id);
-        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (failure " + id + " in the service log)");
+        return Problems.response(Response.Status.INTERNAL_SERVER_ERROR, e.getMessage() + " (failure " + id + " in the service log)");
     }
 
     @ServerExceptionMapper
     public Response storeFailed(BlobStoreException e) {
         Log.warnf("Blob store failed: %s", e.getMessage()); // one line: during an outage every read says it
         int retry = BlobStoreException.retryAfterSeconds(e);
-        return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + e.getMessage()
+        return Response.fromResponse(Problems.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + e.getMessage()
                 + "; retry in " + retry + " s"))
                 .header("Retry-After", String.valueOf(retry)).build();
     }
@@ -99,7 +99,7 @@ public class ProblemMappers {
     @ServerExceptionMapper({AuthenticationFailedException.class, UnauthorizedException.class})
     public Response unauthorized(RuntimeException e, HttpHeaders headers, io.vertx.core.http.HttpServerRequest request) {
         Unauthorized unauthorized = Unauthorized.of(headers.getRequestHeader(HttpHeaders.AUTHORIZATION), jwts);
-        Response.ResponseBuilder response = Response.fromResponse(Problem.response(401, Unauthorized.TITLE, unauthorized.detail()))
+        Response.ResponseBuilder response = Response.fromResponse(Problems.response(401, Unauthorized.TITLE, unauthorized.detail()))
                 .header(HttpHeaders.WWW_AUTHENTICATE, unauthorized.challenge())
                 .header(HttpHeaders.CACHE_CONTROL, "no-store");
         return endingExchange(response, request).build();
@@ -121,17 +121,17 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e) {
-        return Problem.response(Response.Status.FORBIDDEN, ApiAccess.FORBIDDEN);
+        return Problems.response(Response.Status.FORBIDDEN, ApiAccess.FORBIDDEN);
     }
 
     @ServerExceptionMapper
     public Response badRequest(ApiException e) {
-        return Problem.response(e.status(), e.getMessage());
+        return Problems.response(e.status(), e.getMessage());
     }
 
     @ServerExceptionMapper
     public Response mismatchedJson(MismatchedInputException e) {
-        return Problem.response(Response.Status.BAD_REQUEST, describe(e));
+        return Problems.response(Response.Status.BAD_REQUEST, describe(e));
     }
 
     /**
@@ -141,20 +141,20 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response repeatedKey(InvalidDefinitionException e) {
         Log.infof("A JSON body could not be read into its type: %s", e.getOriginalMessage());
-        return Problem.response(Response.Status.BAD_REQUEST, describe(e).replace("does not have the type this endpoint takes there",
+        return Problems.response(Response.Status.BAD_REQUEST, describe(e).replace("does not have the type this endpoint takes there",
                 "does not have the type this endpoint takes there (is a key given twice?)"));
     }
 
     @ServerExceptionMapper
     public Response badJson(JsonProcessingException e) {
-        return Problem.response(Response.Status.BAD_REQUEST, describe(e));
+        return Problems.response(Response.Status.BAD_REQUEST, describe(e));
     }
 
     @ServerExceptionMapper
     public Response web(WebApplicationException e, io.vertx.core.http.HttpServerRequest request) {
         Response.StatusType status = e.getResponse().getStatusInfo();
         if (e.getCause() instanceof JsonProcessingException json) {
-            return Problem.response(Response.Status.BAD_REQUEST, describe(json));
+            return Problems.response(Response.Status.BAD_REQUEST, describe(json));
         }
         String detail = switch (status.getStatusCode()) {
             case 404 -> "no such path: see /q/openapi (on the management port) for the endpoints";
@@ -163,7 +163,7 @@ public class ProblemMappers {
             case 415 -> "Content-Type '" + request.getHeader("Content-Type") + "' is not accepted here: send application/json";
             default -> e.getMessage();
         };
-        return endingExchange(Response.fromResponse(Problem.response(status.getStatusCode(), status.getReasonPhrase(), detail)), request).build();
+        return endingExchange(Response.fromResponse(Problems.response(status.getStatusCode(), status.getReasonPhrase(), detail)), request).build();
     }
 
     /**
@@ -192,7 +192,7 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response unreadable(java.io.IOException e) {
         Log.infof("A request body could not be read to its end: %s", e.getMessage());
-        return Response.fromResponse(Problem.response(Response.Status.BAD_REQUEST,
+        return Response.fromResponse(Problems.response(Response.Status.BAD_REQUEST,
                 "the body could not be read to its end (the connection closed, or it stalled past toolspill.ingest.stall-timeout)"))
                 .header("Connection", "close").build();
     }
@@ -203,10 +203,10 @@ public class ProblemMappers {
         String id = java.util.UUID.randomUUID().toString().substring(0, 8);
         Log.errorf(e, "Unexpected failure %s", id);
         if (e instanceof OutOfMemoryError) {
-            return Response.fromResponse(Problem.response(Response.Status.SERVICE_UNAVAILABLE,
+            return Response.fromResponse(Problems.response(Response.Status.SERVICE_UNAVAILABLE,
                     "this replica is short of memory right now (failure " + id + "): retry shortly")).header("Retry-After", "1").build();
         }
-        return Problem.response(Response.Status.INTERNAL_SERVER_ERROR, "the request failed unexpectedly (failure " + id
+        return Problems.response(Response.Status.INTERNAL_SERVER_ERROR, "the request failed unexpectedly (failure " + id
                 + " in the service log); retry, and report it if it persists");
     }
 }

@@ -1,7 +1,7 @@
 package dev.toolspill.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.http.Problem;
+
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
@@ -18,11 +18,9 @@ import java.util.Map;
 @ApplicationScoped
 public class ProblemSender {
 
-    private final ObjectMapper mapper;
     private final LingeringClose lingering;
 
-    public ProblemSender(ObjectMapper mapper, LingeringClose lingering) {
-        this.mapper = mapper;
+    public ProblemSender(LingeringClose lingering) {
         this.lingering = lingering;
     }
 
@@ -37,13 +35,7 @@ public class ProblemSender {
     }
 
     private void write(RoutingContext context, int status, String title, String detail, Map<String, String> headers, boolean end) {
-        String body;
-        try {
-            body = mapper.writeValueAsString(new Problem("about:blank", title, status, detail));
-        } catch (JsonProcessingException e) {
-            context.fail(e);
-            return;
-        }
+        String body = Problem.of(status, title, detail).json();
         var response = context.response().setStatusCode(status).putHeader("Content-Type", Problem.MEDIA_TYPE);
         if (end && context.request().version() != HttpVersion.HTTP_2) { // HTTP/2 forbids a Connection header
             response.putHeader("Connection", "close");

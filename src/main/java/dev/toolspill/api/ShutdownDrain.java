@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.vertx.ext.web.Router;
@@ -32,7 +34,7 @@ public class ShutdownDrain {
     }
 
     void install(@Observes Router router) {
-        router.route().order(-200).handler(this::admit);
+        router.route().order(RouteOrder.SHUTDOWN_DRAIN.order()).handler(this::admit);
     }
 
     private void admit(RoutingContext context) {

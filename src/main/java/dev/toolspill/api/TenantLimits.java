@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.RouteOrder;
+
 import dev.toolspill.metrics.Telemetry;
 import dev.toolspill.quota.Ask;
 import dev.toolspill.quota.Refusal;
@@ -66,8 +68,7 @@ public class TenantLimits {
     }
 
     void install(@Observes Router router) {
-        // after Quarkus' authentication and authorization (order -100), before the body caps (-98) and ingest permits (-90)
-        router.route().order(-99).handler(this::admit);
+        router.route().order(RouteOrder.TENANT_LIMITS.order()).handler(this::admit);
     }
 
     private void admit(RoutingContext context) {

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.provider.ResultItem;
 import dev.toolspill.pipeline.CallResult;
@@ -88,12 +90,12 @@ public class ToolCallsResource {
                     @ExampleObject(name = "openai-responses", value = OpenApiExamples.ANSWER_OPENAI_RESPONSES),
                     @ExampleObject(name = "anthropic", value = OpenApiExamples.ANSWER_ANTHROPIC)}))
     @APIResponse(responseCode = "400", description = "No calls, duplicate call ids, malformed JSON, an unknown format, or a body without the format's tool calls",
-            content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "duplicate ids", value = OpenApiExamples.PROBLEM)))
+            content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "duplicate ids", value = OpenApiExamples.PROBLEM)))
     @APIResponse(responseCode = "411", description = "A body without Content-Length (chunked): its size cannot be checked before it is read",
-            content = @Content(mediaType = "application/problem+json"))
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "413", description = "Over toolspill.pipeline.max-body-bytes, or more calls than toolspill.pipeline.max-calls",
-            content = @Content(mediaType = "application/problem+json"))
-    @APIResponse(responseCode = "415", description = "A body that is not application/json", content = @Content(mediaType = "application/problem+json"))
+            content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "415", description = "A body that is not application/json", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> call(@Parameter(description = "openai, openai-responses or anthropic: the body and the answer in that provider's shapes; omit for Toolspill's")

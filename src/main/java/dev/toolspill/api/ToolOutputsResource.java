@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import dev.toolspill.provider.ResultItem;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -39,11 +41,11 @@ public class ToolOutputsResource {
     @APIResponse(responseCode = "200", description = "The result item", content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = ResultItem.class), examples = @ExampleObject(name = "stored", value = OpenApiExamples.STORED_ITEM)))
     @APIResponse(responseCode = "400", description = "Missing tool, invalid UTF-8, or invalid JSON sent as application/json",
-            content = @Content(mediaType = "application/problem+json", examples = @ExampleObject(name = "bad json", value = OpenApiExamples.PROBLEM)))
-    @APIResponse(responseCode = "413", description = "Body over toolspill.ingest.max-bytes", content = @Content(mediaType = "application/problem+json"))
-    @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = "application/problem+json"))
+            content = @Content(mediaType = Problem.MEDIA_TYPE, examples = @ExampleObject(name = "bad json", value = OpenApiExamples.PROBLEM)))
+    @APIResponse(responseCode = "413", description = "Body over toolspill.ingest.max-bytes", content = @Content(mediaType = Problem.MEDIA_TYPE))
+    @APIResponse(responseCode = "415", description = "Neither text/plain nor application/json", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @APIResponse(responseCode = "503", description = "This replica reads toolspill.ingest.max-concurrent bodies already (Retry-After; the "
-            + "connection is closed before the body is read), or the store cannot take the output now: send it again later", content = @Content(mediaType = "application/problem+json"))
+            + "connection is closed before the body is read), or the store cannot take the output now: send it again later", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public ResultItem ingest(@Parameter(description = "Name of the tool that produced the output; chooses the limit", example = "read_file")

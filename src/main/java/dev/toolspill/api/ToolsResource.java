@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -62,7 +64,7 @@ public class ToolsResource {
                     @ExampleObject(name = "openai", value = OpenApiExamples.TOOLS_OPENAI),
                     @ExampleObject(name = "openai-responses", value = OpenApiExamples.TOOLS_OPENAI_RESPONSES),
                     @ExampleObject(name = "anthropic", value = OpenApiExamples.TOOLS_ANTHROPIC)}))
-    @APIResponse(responseCode = "400", description = "Unknown format", content = @Content(mediaType = "application/problem+json"))
+    @APIResponse(responseCode = "400", description = "Unknown format", content = @Content(mediaType = Problem.MEDIA_TYPE))
     @Produces(MediaType.APPLICATION_JSON)
     public JsonNode tools(@Parameter(description = "openai, openai-responses or anthropic for those providers' shapes; omit for Toolspill's")
                           @QueryParam("format") String format) {

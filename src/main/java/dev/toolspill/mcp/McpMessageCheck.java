@@ -1,5 +1,9 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.RouteOrder;
+
+import dev.toolspill.http.Problem;
+
 import io.quarkus.logging.Log;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
@@ -38,8 +42,7 @@ public class McpMessageCheck {
     }
 
     void install(@Observes Router router) {
-        // after NullArguments (-80) has read the body
-        router.post(path).order(-79).handler(this::check);
+        router.post(path).order(RouteOrder.MCP_MESSAGE_CHECK.order()).handler(this::check);
         router.route(path).failureHandler(this::failed);
     }
 
@@ -116,8 +119,7 @@ public class McpMessageCheck {
             return;
         }
         Log.warnf(context.failure(), "The MCP server could not handle a message");
-        JsonObject problem = new JsonObject().put("type", "about:blank").put("title", "Bad Request").put("status", 400)
-                .put("detail", "the MCP message could not be handled: send JSON-RPC 2.0 with the params its method takes");
-        context.response().setStatusCode(400).putHeader("Content-Type", "application/problem+json").end(problem.encode());
+        context.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(400, "Bad Request",
+                "the MCP message could not be handled: send JSON-RPC 2.0 with the params its method takes").json());
     }
 }

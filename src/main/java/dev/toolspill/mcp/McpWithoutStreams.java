@@ -1,5 +1,7 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.RouteOrder;
+
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,10 +24,10 @@ public class McpWithoutStreams {
     }
 
     void install(@Observes Router router) {
-        router.get(path).order(-90).handler(context -> context.response().setStatusCode(405)
+        router.get(path).order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(context -> context.response().setStatusCode(405)
                 .putHeader("Allow", "POST, DELETE").end());
-        router.route(path + "/sse").order(-90).handler(this::legacy);
-        router.route(path + "/messages/*").order(-90).handler(this::legacy);
+        router.route(path + "/sse").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
+        router.route(path + "/messages/*").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
     }
 
     private void legacy(RoutingContext context) {

@@ -1,5 +1,7 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.RouteOrder;
+
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -31,7 +33,7 @@ public class NullArguments {
 
     void install(@Observes Router router) {
         // The body is already capped by BodyLimits (Content-Length required); the MCP route's own body handler sees it read.
-        router.post(path).order(-80).handler(BodyHandler.create(false)).handler(this::moveNulls);
+        router.post(path).order(RouteOrder.MCP_NULL_ARGUMENTS.order()).handler(BodyHandler.create(false)).handler(this::moveNulls);
     }
 
     private void moveNulls(RoutingContext context) {

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import java.net.URL;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.http.ContentType;

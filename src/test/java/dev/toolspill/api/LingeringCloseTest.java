@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import org.junit.jupiter.api.AfterEach;

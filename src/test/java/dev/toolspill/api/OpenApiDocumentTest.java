@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.Problem;
+
 import java.net.URL;
 import dev.toolspill.inspect.selector.SelectorKind;
 import dev.toolspill.inspect.selector.SelectorKinds;

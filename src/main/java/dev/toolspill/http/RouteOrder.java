@@ -1,0 +1,51 @@
+package dev.toolspill.http;
+
+/**
+ * The route table of the HTTP edge: every raw Vert.x route of the service, in the order the router runs them, and why
+ * it is a raw route and not a Quarkus REST resource (each acts before REST: on every path, before a body is read, or
+ * before Quarkus' own handlers). Quarkus' routes sit between them: authentication and authorization at -100, its
+ * body cap at -2, REST after 0. Every installer takes its place from here, so the sequence reads in one place; a test
+ * checks that no other class writes an order of its own.
+ */
+public enum RouteOrder {
+
+    /** {@code X-Content-Type-Options: nosniff} on every answer, Quarkus' and Vert.x's own included. */
+    NOSNIFF(Integer.MIN_VALUE),
+    /** The console's hardened headers on every answer under {@code /console}, the 400 of {@link #CANONICAL_PATH} too. */
+    CONSOLE_HEADERS(Integer.MIN_VALUE),
+    /** A path that is not canonical gets 400 problem+json before authentication: REST would match it normalised. */
+    CANONICAL_PATH(Integer.MIN_VALUE + 1),
+    /** Who may keep an answer ({@code Cache-Control}, {@code Vary}), set on every answer as its headers end. */
+    CACHE_POLICY(Integer.MIN_VALUE + 2),
+    /** Ambiguous framing (a length and chunks, two lengths) refused before anything reads a byte of a body. */
+    FRAMING(-300),
+    /** While shutting down, new requests get 503 and those in flight finish. */
+    SHUTDOWN_DRAIN(-200),
+    /** Per-tenant rates and concurrent uploads, after Quarkus' authentication (-100) names the tenant. */
+    TENANT_LIMITS(-99),
+    /** Body caps by route and the buffered-body budget, before a body is read; after the 401 of a missing key. */
+    BODY_LIMITS(-98),
+    /** The replica's upload permits, on the routes that store outputs. */
+    INGEST_ADMISSION(-90),
+    /** MCP's GET and the legacy SSE paths answer 405/410: this server is stateless, without streams. */
+    MCP_WITHOUT_STREAMS(-90),
+    /** MCP tools/call with {@code "arguments": null} read as no arguments, before the MCP library sees the body. */
+    MCP_NULL_ARGUMENTS(-80),
+    /** An MCP message the library would fail on with a 500 gets 400 problem+json; after the body is read. */
+    MCP_MESSAGE_CHECK(-79),
+    /** The body cap as problem+json, just before Quarkus' own (-2), which would answer an empty 413. */
+    BODY_CAP(-3),
+    /** {@code POST /v1/tool-outputs}: the upload streams into the store, which REST would buffer whole. */
+    INGEST(-1);
+
+    private final int order;
+
+    RouteOrder(int order) {
+        this.order = order;
+    }
+
+    /** The Vert.x route order: lower runs first. */
+    public int order() {
+        return order;
+    }
+}
