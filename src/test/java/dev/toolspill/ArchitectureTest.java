@@ -76,6 +76,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void onlyStorageKnowsTheBackends() {
+        noClasses().that().resideOutsideOfPackages("dev.toolspill.blob..", "dev.toolspill.storage..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.toolspill.blob.fs..", "dev.toolspill.blob.s3..")
+                .as("callers outside blob use BlobStore, Leases, Journal and WriteProbe; only storage chooses and builds the backends")
+                .check(main);
+    }
+
+    @Test
     void theBlobStoreKnowsBytesNotContent() {
         noClasses().that().resideInAPackage("dev.toolspill.blob..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.toolspill.output..", "dev.toolspill.scan..",

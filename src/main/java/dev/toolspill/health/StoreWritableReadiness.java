@@ -1,6 +1,6 @@
 package dev.toolspill.health;
 
-import dev.toolspill.blob.fs.FsWriteProbe;
+import dev.toolspill.blob.WriteProbe;
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
@@ -13,45 +13,41 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * With the filesystem store, this replica is ready only while it can write there ({@link FsWriteProbe}: create, write,
- * fsync, remove), proved at start-up and every {@code toolspill.blob-store.fs.probe-interval} on a worker thread;
+ * This replica is ready only while it can write its store ({@link WriteProbe}: with the filesystem store, create,
+ * write, fsync and remove a file), proved at start-up and every {@code toolspill.blob-store.fs.probe-interval} on a worker thread;
  * readiness reads the last answer and never waits on the disk. A folder this process cannot write is a mistake of
  * the deployment, not an outage (which the spool covers for S3): every upload would fail, so the replica leaves
  * the Service, and the log says which folder, which user id and how to fix it. The answer itself names no path.
  */
 @Readiness
 @ApplicationScoped
-public class FsStoreReadiness implements HealthCheck {
+public class StoreWritableReadiness implements HealthCheck {
 
     static final String NAME = "store-writable";
 
-    private final boolean fs;
-    private final Path root;
+    private final WriteProbe probe;
     private final long every;
     private final Vertx vertx;
     private final AtomicReference<Optional<String>> problem = new AtomicReference<>(Optional.empty());
     private long timer = -1;
 
     @jakarta.inject.Inject
-    public FsStoreReadiness(ToolspillConfig config, Vertx vertx) {
-        this(config.blobStore().type() == ToolspillConfig.StoreType.fs, config.blobStore().fs().root(),
-                config.blobStore().fs().probeInterval().toMillis(), vertx);
+    public StoreWritableReadiness(WriteProbe probe, ToolspillConfig config, Vertx vertx) {
+        this(probe, config.blobStore().fs().probeInterval().toMillis(), vertx);
     }
 
-    FsStoreReadiness(boolean fs, Path root, long every, Vertx vertx) {
-        this.fs = fs;
-        this.root = root;
+    StoreWritableReadiness(WriteProbe probe, long every, Vertx vertx) {
+        this.probe = probe;
         this.every = every;
         this.vertx = vertx;
     }
 
     void start(@Observes StartupEvent event) {
-        if (fs) {
+        if (probe != WriteProbe.NONE) {
             probe(); // before the first readiness answer is asked for: the folder is known unwritable from the start
             timer = vertx.setPeriodic(every, id -> Infrastructure.getDefaultWorkerPool().execute(this::probe));
         }
@@ -65,12 +61,12 @@ public class FsStoreReadiness implements HealthCheck {
     }
 
     void probe() {
-        Optional<String> found = FsWriteProbe.problem(root);
+        Optional<String> found = probe.problem();
         Optional<String> before = problem.getAndSet(found);
         if (found.isPresent() && !found.equals(before)) { // a new cause (read-only, then full) is said too, once
             Log.error(found.get());
         } else if (found.isEmpty() && before.isPresent()) {
-            Log.infof("The filesystem store at %s can be written again: this replica is ready", root.toAbsolutePath().normalize());
+            Log.info("The store can be written again: this replica is ready");
         }
     }
 
@@ -80,7 +76,7 @@ public class FsStoreReadiness implements HealthCheck {
             return HealthCheckResponse.named(NAME).up().build();
         }
         return HealthCheckResponse.named(NAME).down()
-                .withData("reason", "this process cannot write the filesystem store's folder; the log says why and how to fix it")
+                .withData("reason", "this process cannot write the store; the log says why and how to fix it")
                 .build();
     }
 }

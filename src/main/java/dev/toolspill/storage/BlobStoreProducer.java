@@ -8,9 +8,11 @@ import dev.toolspill.blob.Leases;
 import dev.toolspill.blob.NoBlobStore;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.blob.StoreLayers;
+import dev.toolspill.blob.WriteProbe;
 import dev.toolspill.blob.fs.FsBlobStore;
 import dev.toolspill.blob.fs.FsJournal;
 import dev.toolspill.blob.fs.FsLeases;
+import dev.toolspill.blob.fs.FsWriteProbe;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.blob.s3.S3Journal;
 import dev.toolspill.blob.spool.Spool;
@@ -99,6 +101,14 @@ public class BlobStoreProducer {
             case s3 -> s3.get();
             case none -> Journal.NONE;
         };
+    }
+
+    /** What readiness asks of the store: with the filesystem store, whether this process can write its folder. */
+    @Produces
+    @Singleton
+    WriteProbe writeProbe(ToolspillConfig config) {
+        java.nio.file.Path root = config.blobStore().fs().root();
+        return config.blobStore().type() == ToolspillConfig.StoreType.fs ? () -> FsWriteProbe.problem(root) : WriteProbe.NONE;
     }
 
     /** Says at start-up, once and plainly, when the store cannot take writes. */

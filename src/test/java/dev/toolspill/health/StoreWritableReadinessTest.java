@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and no path in the answer; written again, ready again. deploy/image/check.sh tries the real case: the image's user on
  * a host folder owned by another user.
  */
-class FsStoreReadinessTest {
+class StoreWritableReadinessTest {
 
     @TempDir
     Path dir;
@@ -57,7 +57,7 @@ class FsStoreReadinessTest {
     @Test
     void readinessFollowsTheLastProbe() throws Exception {
         Path file = Files.writeString(dir.resolve("later-a-folder"), "x");
-        FsStoreReadiness readiness = new FsStoreReadiness(true, file.resolve("data"), 30_000, null);
+        StoreWritableReadiness readiness = new StoreWritableReadiness(() -> FsWriteProbe.problem(file.resolve("data")), 30_000, null);
         readiness.probe();
         HealthCheckResponse down = readiness.call();
         assertEquals(HealthCheckResponse.Status.DOWN, down.getStatus());
