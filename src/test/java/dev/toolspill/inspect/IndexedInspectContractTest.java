@@ -34,7 +34,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A blob with a read index and the same content without one (scanned on first read) answer every
- * selector with the same bytes, including cuts by a small limit; run against each store.
+ * selector with the same bytes, including cuts by a small limit; run against each store. Over 300 lines because it
+ * is one contract: each store's test extends it once, so that every store runs all of it (split, each part would need
+ * a subclass per store, and a store could miss one).
  */
 public abstract class IndexedInspectContractTest {
 

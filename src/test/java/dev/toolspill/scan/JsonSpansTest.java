@@ -30,49 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ParallelSafe
 class JsonSpansTest {
 
-    private static final ScanSettings SETTINGS = new ScanSettings(5, 3, 2, 401, 100);
-
-    /** The layout a scan gives: elements from their indexed starts to the end of the value there; values as indexed. */
-    record JsonLayout(boolean array, List<ByteRange> elements, Map<String, ByteRange> values) {
-        long count() {
-            return array ? elements.size() : values.size();
-        }
-
-        static JsonLayout scan(byte[] json) {
-            Scan scan = StreamScanner.scan(SETTINGS, json, true, 1);
-            if (!scan.kind().isJson()) {
-                throw new IllegalArgumentException("not a JSON array or object");
-            }
-            List<ByteRange> elements = new ArrayList<>();
-            for (long start : scan.kind() == BlobKind.JSON_ARRAY ? scan.index().offsets() : new long[0]) {
-                if (scan.index().count() > 0) {
-                    elements.add(ByteRange.between(start, endOfValueAt(json, (int) start)));
-                }
-            }
-            return new JsonLayout(scan.kind() == BlobKind.JSON_ARRAY, elements, scan.index().values());
-        }
-
-        static long count(ByteArrayInputStream json) {
-            return StreamScanner.scan(SETTINGS, json.readAllBytes(), true, ReadIndex.EVERY).count();
-        }
-
-        /** Where the value at {@code start} ends, parsed as the first element of an array that starts just before it. */
-        private static long endOfValueAt(byte[] json, int start) {
-            byte[] rest = new byte[json.length - start + 1];
-            rest[0] = '[';
-            System.arraycopy(json, start, rest, 1, json.length - start);
-            try (com.fasterxml.jackson.core.JsonParser parser = MAPPER.getFactory().createParser(rest)) {
-                parser.nextToken();
-                parser.nextToken();
-                parser.skipChildren();
-                parser.finishToken();
-                return start + parser.currentLocation().getByteOffset() - 1;
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
-
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private static final String COMPACT_ARRAY =
@@ -235,7 +192,7 @@ class JsonSpansTest {
     void countOfLargeDocumentsStreamedThroughTheParserBuffer() throws IOException {
         // the count of a scan fed in small chunks, as a stream arrives, equals Jackson's
         for (String json : List.of(bigArray(), bigObject())) {
-            StreamScanner scanner = new StreamScanner(SETTINGS, true, 7);
+            StreamScanner scanner = new StreamScanner(JsonLayout.SETTINGS, true, 7);
             byte[] bytes = bytes(json);
             for (int pos = 0; pos < bytes.length; pos += 333) {
                 scanner.feed(bytes, pos, Math.min(333, bytes.length - pos));
