@@ -62,6 +62,14 @@ public record BlobRecord(String owner, String sha256, long bytes) {
         }
     }
 
+    /** An upload's record once it has committed; before that, there is none to ask for. */
+    public static BlobRecord ofCommitted(BlobRecord kept) {
+        if (kept == null) {
+            throw new IllegalStateException("an upload has a record once it has committed");
+        }
+        return kept;
+    }
+
     public static String hex(byte[] digest) {
         return HEX.formatHex(digest);
     }

@@ -143,11 +143,7 @@ final class FsUpload implements BlobUpload {
 
     @Override
     public BlobRecord record() {
-        BlobRecord kept = record;
-        if (kept == null) {
-            throw new IllegalStateException("an upload has a record once it has committed");
-        }
-        return kept;
+        return BlobRecord.ofCommitted(record);
     }
 
     @Override

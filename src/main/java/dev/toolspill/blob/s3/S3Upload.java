@@ -211,11 +211,7 @@ final class S3Upload implements BlobUpload {
 
     @Override
     public BlobRecord record() {
-        BlobRecord kept = record;
-        if (kept == null) {
-            throw new IllegalStateException("an upload has a record once it has committed");
-        }
-        return kept;
+        return BlobRecord.ofCommitted(record);
     }
 
     @Override
