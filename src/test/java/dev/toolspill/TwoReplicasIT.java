@@ -9,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import redis.embedded.RedisServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -51,7 +49,7 @@ class TwoReplicasIT {
     @BeforeAll
     static void start() throws Exception {
         s3 = S3Server.start("shared");
-        redisPort = freePort();
+        redisPort = TestPorts.free();
         redis = RedisServer.newRedisServer().bind("127.0.0.1").port(redisPort).setting("save \"\"").setting("appendonly no").build();
         redis.start();
         first = launch("a");
@@ -177,11 +175,5 @@ class TwoReplicasIT {
     static String sha256(String key) throws java.security.NoSuchAlgorithmException {
         return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

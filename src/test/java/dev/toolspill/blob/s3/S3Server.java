@@ -1,5 +1,6 @@
 package dev.toolspill.blob.s3;
 
+import dev.toolspill.TestPorts;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -11,8 +12,6 @@ import software.amazon.awssdk.services.s3.S3AsyncClient;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -156,12 +155,6 @@ public final class S3Server {
         return config;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
     private static String env(String name, String fallback) {
         String value = System.getenv(name);
         return value == null || value.isBlank() ? fallback : value;
@@ -204,7 +197,7 @@ public final class S3Server {
                 if (dir != null) {
                     return new Proxy(Path.of(dir), Integer.parseInt(System.getProperty(PORT)));
                 }
-                Proxy proxy = new Proxy(Files.createTempDirectory("s3proxy-"), freePort());
+                Proxy proxy = new Proxy(Files.createTempDirectory("s3proxy-"), TestPorts.free());
                 proxy.launch();
                 System.setProperty(DIR, proxy.baseDir.toString());
                 System.setProperty(PORT, String.valueOf(proxy.port));
