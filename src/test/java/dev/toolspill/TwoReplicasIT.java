@@ -70,8 +70,8 @@ class TwoReplicasIT {
 
     /** One replica, started and ready: its base URL. */
     static String launch(String name) throws Exception {
-        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY),
-                "-Dtoolspill.auth.keys.limited-it=" + sha256(LIMITED_KEY), "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE,
+        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.replicas-it=" + TestDigests.sha256(KEY),
+                "-Dtoolspill.auth.keys.limited-it=" + TestDigests.sha256(LIMITED_KEY), "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE,
                 "-Dtoolspill.limits.burst=" + LIMITED_BURST, "-Dtoolspill.limits.shared.url=redis://127.0.0.1:" + redisPort));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
             options.add("-D" + setting.getKey() + "=" + setting.getValue());
@@ -170,10 +170,5 @@ class TwoReplicasIT {
             request.header("Mcp-Session-Id", session);
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    static String sha256(String key) throws java.security.NoSuchAlgorithmException {
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 }

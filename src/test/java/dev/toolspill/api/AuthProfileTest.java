@@ -12,12 +12,11 @@ import org.junit.jupiter.api.Test;
 import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import static dev.toolspill.TestDigests.sha256;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -40,14 +39,6 @@ public class AuthProfileTest {
     static final String KEY_A2 = "second-key-of-team-a-0b4e";
     static final String KEY_B = "key-of-team-b-52aa81c0";
     static final String WRONG = "not-a-configured-key-9e1d";
-
-    static String sha256(String key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /**
      * Authentication on, with API keys only (JwtAuthTest, with an issuer configured, has an application of its own),
