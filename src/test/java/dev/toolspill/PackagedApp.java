@@ -27,13 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class PackagedApp {
 
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
-    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-
-    /**
-     * The C1 compiler only: an app of an IT serves a few thousand requests at most, and starts in about half the time
-     * (3.8 s against 7.0 s on the 2 shared cores); what it answers does not depend on the compiler.
-     */
-    static final String QUICK_START = "-XX:TieredStopAtLevel=1";
 
     private static final Pattern LISTENING = Pattern.compile("Listening on: http://[^\\s:/]+:(\\d+)");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -44,7 +37,7 @@ final class PackagedApp {
     /** Starts the app with {@code options} (JVM options and {@code -D} settings), all it prints going to {@code log}. */
     static Process start(Path log, List<String> options) throws IOException {
         assertTrue(Files.exists(JAR), "package the app first (mvn verify does)");
-        List<String> command = new ArrayList<>(List.of(JAVA, QUICK_START, "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=0",
+        List<String> command = new ArrayList<>(List.of(ChildJvm.JAVA, ChildJvm.QUICK_START, "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=0",
                 "-Dquarkus.management.port=0"));
         command.addAll(options);
         command.addAll(List.of("-jar", JAR.toString()));

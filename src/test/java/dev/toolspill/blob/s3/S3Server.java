@@ -1,5 +1,6 @@
 package dev.toolspill.blob.s3;
 
+import dev.toolspill.ChildJvm;
 import dev.toolspill.TestPorts;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
@@ -229,8 +230,8 @@ public final class S3Server {
                     throw new IllegalStateException(jar + " is missing: run the tests through Maven, which copies S3Proxy there");
                 }
                 Path log = baseDir.resolveSibling(baseDir.getFileName() + ".log");
-                Process process = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar, "--properties", properties.toString())) // C1: see PackagedApp.QUICK_START
+                Process process = new ProcessBuilder(List.of(ChildJvm.JAVA,
+                        "-Xmx256m", ChildJvm.QUICK_START, "-jar", jar, "--properties", properties.toString()))
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                         .start();
