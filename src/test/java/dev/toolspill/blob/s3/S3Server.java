@@ -10,6 +10,7 @@ import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,6 +25,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
 
 /**
@@ -112,6 +114,19 @@ public final class S3Server {
 
     public String bucket() {
         return bucket;
+    }
+
+    /** Whether this bucket holds an object under {@code key}, asked of the server (a HEAD) with {@code client}. */
+    public boolean holds(S3AsyncClient client, String key) {
+        try {
+            client.headObject(head -> head.bucket(bucket).key(key)).join();
+            return true;
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof NoSuchKeyException) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     /** The object's bytes straight from the server's disk (S3Proxy's filesystem backend). */
