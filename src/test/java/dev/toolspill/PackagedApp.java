@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -55,6 +57,29 @@ final class PackagedApp {
                 .until(() -> HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(10)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
         return base;
+    }
+
+    /**
+     * All that an app which must refuse to start printed: it stops by itself within {@code within}, with an exit code
+     * other than 0, and never listened.
+     */
+    static String awaitRefusal(Process app, Path log, Duration within) throws IOException, InterruptedException {
+        try {
+            assertTrue(app.waitFor(within.toSeconds(), TimeUnit.SECONDS), "the app should stop by itself; see " + log);
+        } finally {
+            app.destroyForcibly();
+        }
+        String output = Files.readString(log);
+        assertNotEquals(0, app.exitValue(), output);
+        assertTrue(!output.contains("Listening on"), "it must not have served: " + output);
+        return output;
+    }
+
+    /** Stops a started app: asks it to end, waits up to 30 s, then ends it. */
+    static void stop(Process app) throws InterruptedException {
+        app.destroy();
+        app.waitFor(30, TimeUnit.SECONDS);
+        app.destroyForcibly();
     }
 
     private static String listening(Path log) {
