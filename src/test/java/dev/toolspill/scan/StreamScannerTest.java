@@ -8,7 +8,6 @@ import dev.toolspill.output.Promoter;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.text.TextLines;
 import dev.toolspill.text.Utf8;
-import dev.toolspill.scan.JsonSpansTest.JsonLayout;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
