@@ -7,14 +7,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -28,19 +25,12 @@ class AuthStartupIT {
     void theProductionProfileWithoutAKeyRefusesToStartAndSaysWhatToDo() throws Exception {
         Path log = Path.of("target", "auth-startup-it.log");
         Process process = PackagedApp.start(log, List.of("-Xmx128m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data"));
-        try {
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the app should stop by itself; see " + log);
-        } finally {
-            process.destroyForcibly();
-        }
-        String output = Files.readString(log);
-        assertNotEquals(0, process.exitValue(), output);
+        String output = PackagedApp.awaitRefusal(process, log, Duration.ofSeconds(60));
         assertTrue(output.contains("no API key is configured"), output);
         assertTrue(output.contains("sha256sum"), output);
         assertTrue(output.contains("toolspill.auth.keys.\"<tenant>\""), output);
         assertTrue(output.contains("toolspill.auth.enabled=false"), output);
         assertTrue(output.contains("toolspill.auth.jwt.issuer"), "the JWT option is named too: " + output);
-        assertTrue(!output.contains("Listening on"), "it must not have served: " + output);
     }
 
     @Test
@@ -56,9 +46,7 @@ class AuthStartupIT {
                     HttpResponse.BodyHandlers.ofString()).statusCode(), "a JWT of the issuer gets in; see " + log);
             assertEquals(401, http.send(tools.copy().build(), HttpResponse.BodyHandlers.ofString()).statusCode());
         } finally {
-            process.destroy();
-            process.waitFor(30, TimeUnit.SECONDS);
-            process.destroyForcibly();
+            PackagedApp.stop(process);
         }
     }
 }

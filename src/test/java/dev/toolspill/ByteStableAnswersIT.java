@@ -53,7 +53,7 @@ class ByteStableAnswersIT {
 
     /** One replica, started and ready. */
     static String launch(String name, Map<String, String> store) throws Exception {
-        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.stable-it=" + TwoReplicasIT.sha256(KEY),
+        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.stable-it=" + TestDigests.sha256(KEY),
                 "-Dtoolspill.limits.tools.tight=256"));
         store.forEach((key, value) -> options.add("-D" + key + "=" + value));
         Path log = Path.of("target", "stable-" + name + ".log");

@@ -14,9 +14,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -27,13 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class PackagedApp {
 
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
-    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-
-    /**
-     * The C1 compiler only: an app of an IT serves a few thousand requests at most, and starts in about half the time
-     * (3.8 s against 7.0 s on the 2 shared cores); what it answers does not depend on the compiler.
-     */
-    static final String QUICK_START = "-XX:TieredStopAtLevel=1";
 
     private static final Pattern LISTENING = Pattern.compile("Listening on: http://[^\\s:/]+:(\\d+)");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -44,7 +39,7 @@ final class PackagedApp {
     /** Starts the app with {@code options} (JVM options and {@code -D} settings), all it prints going to {@code log}. */
     static Process start(Path log, List<String> options) throws IOException {
         assertTrue(Files.exists(JAR), "package the app first (mvn verify does)");
-        List<String> command = new ArrayList<>(List.of(JAVA, QUICK_START, "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=0",
+        List<String> command = new ArrayList<>(List.of(ChildJvm.JAVA, ChildJvm.QUICK_START, "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=0",
                 "-Dquarkus.management.port=0"));
         command.addAll(options);
         command.addAll(List.of("-jar", JAR.toString()));
@@ -62,6 +57,29 @@ final class PackagedApp {
                 .until(() -> HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(10)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
         return base;
+    }
+
+    /**
+     * All that an app which must refuse to start printed: it stops by itself within {@code within}, with an exit code
+     * other than 0, and never listened.
+     */
+    static String awaitRefusal(Process app, Path log, Duration within) throws IOException, InterruptedException {
+        try {
+            assertTrue(app.waitFor(within.toSeconds(), TimeUnit.SECONDS), "the app should stop by itself; see " + log);
+        } finally {
+            app.destroyForcibly();
+        }
+        String output = Files.readString(log);
+        assertNotEquals(0, app.exitValue(), output);
+        assertTrue(!output.contains("Listening on"), "it must not have served: " + output);
+        return output;
+    }
+
+    /** Stops a started app: asks it to end, waits up to 30 s, then ends it. */
+    static void stop(Process app) throws InterruptedException {
+        app.destroy();
+        app.waitFor(30, TimeUnit.SECONDS);
+        app.destroyForcibly();
     }
 
     private static String listening(Path log) {

@@ -9,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import redis.embedded.RedisServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -51,7 +49,7 @@ class TwoReplicasIT {
     @BeforeAll
     static void start() throws Exception {
         s3 = S3Server.start("shared");
-        redisPort = freePort();
+        redisPort = TestPorts.free();
         redis = RedisServer.newRedisServer().bind("127.0.0.1").port(redisPort).setting("save \"\"").setting("appendonly no").build();
         redis.start();
         first = launch("a");
@@ -72,8 +70,8 @@ class TwoReplicasIT {
 
     /** One replica, started and ready: its base URL. */
     static String launch(String name) throws Exception {
-        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.replicas-it=" + sha256(KEY),
-                "-Dtoolspill.auth.keys.limited-it=" + sha256(LIMITED_KEY), "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE,
+        List<String> options = new ArrayList<>(List.of("-Xmx256m", "-Dtoolspill.auth.keys.replicas-it=" + TestDigests.sha256(KEY),
+                "-Dtoolspill.auth.keys.limited-it=" + TestDigests.sha256(LIMITED_KEY), "-Dtoolspill.tenants.limited-it.requests-per-second=" + LIMITED_RATE,
                 "-Dtoolspill.limits.burst=" + LIMITED_BURST, "-Dtoolspill.limits.shared.url=redis://127.0.0.1:" + redisPort));
         for (Map.Entry<String, String> setting : s3.quarkusConfig().entrySet()) {
             options.add("-D" + setting.getKey() + "=" + setting.getValue());
@@ -172,16 +170,5 @@ class TwoReplicasIT {
             request.header("Mcp-Session-Id", session);
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    static String sha256(String key) throws java.security.NoSuchAlgorithmException {
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -7,7 +7,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.HashMap;
 import java.util.Map;
 
-import static dev.toolspill.api.AuthProfileTest.sha256;
+import static dev.toolspill.TestDigests.sha256;
 
 /**
  * Authentication on, on the filesystem store, with API keys, a JWT issuer and per-tenant quotas: one application for

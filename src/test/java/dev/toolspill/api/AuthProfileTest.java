@@ -2,7 +2,6 @@ package dev.toolspill.api;
 
 import dev.toolspill.http.Problem;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -11,15 +10,11 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
-import java.net.Socket;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import static dev.toolspill.TestDigests.sha256;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -33,6 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * With authentication on, through the real HTTP layer: every path but {@code /q/*} needs a configured API key as
  * {@code Authorization: Bearer <key>}; no key, another scheme or a wrong key answer 401 problem+json with
  * {@code WWW-Authenticate: Bearer}, and no answer repeats a key.
+ * <p>
+ * What is around the key has classes of their own on the same application: {@link AuthConnectionsTest} (a refused
+ * upload's connection) and {@link AuthManagementTest} (what stays open, what is on the management port only).
  */
 @QuarkusTest
 @TestProfile(AuthProfileTest.Profile.class)
@@ -42,14 +40,6 @@ public class AuthProfileTest {
     static final String KEY_A2 = "second-key-of-team-a-0b4e";
     static final String KEY_B = "key-of-team-b-52aa81c0";
     static final String WRONG = "not-a-configured-key-9e1d";
-
-    static String sha256(String key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /**
      * Authentication on, with API keys only (JwtAuthTest, with an issuer configured, has an application of its own),
@@ -80,9 +70,6 @@ public class AuthProfileTest {
             return config;
         }
     }
-
-    @TestHTTPResource("/")
-    URL root;
 
     static RequestSpecification as(String key) {
         return given().header("Authorization", "Bearer " + key);
@@ -189,49 +176,6 @@ public class AuthProfileTest {
         given().header("Authorization", "bearer " + KEY_B).get("/v1/tools").then().statusCode(200);
     }
 
-    /** Relative to the management interface's root path, /q. */
-    /**
-     * Over HTTP/2 (a proxy's connection carries other clients' streams) a request without a key whose body is on its
-     * way gets its whole 401, and only its stream ends: the next exchange on the same connection is answered.
-     */
-    @Test
-    void overHttp2ARefusedBodyGetsItsAnswerAndTheConnectionServesOn() throws Exception {
-        try (Http2Exchange h2 = new Http2Exchange(root)) {
-            io.vertx.core.http.HttpMethod post = io.vertx.core.http.HttpMethod.POST;
-            Http2Exchange.Answer refused = h2.send(post, "/v1/tool-outputs?tool=t", Map.of("Content-Type", "text/plain"),
-                    "line of output\n".repeat(200_000), false);
-            org.junit.jupiter.api.Assertions.assertEquals(401, refused.status(), refused.body());
-            org.junit.jupiter.api.Assertions.assertTrue(refused.body().contains("\"status\":401"), refused.body());
-            Http2Exchange.Answer stored = h2.send(post, "/v1/tool-outputs?tool=t", Map.of("Content-Type", "text/plain",
-                    "Authorization", "Bearer " + KEY_A), "line of output\n".repeat(2_000), false);
-            org.junit.jupiter.api.Assertions.assertEquals(200, stored.status(), stored.body());
-        }
-    }
-
-    @TestHTTPResource(value = "/metrics", management = true)
-    URL metricsUrl;
-
-    @TestHTTPResource(value = "/openapi", management = true)
-    URL openApiUrl;
-
-    @Test
-    void healthStaysOpenEvenWithAWrongKey() {
-        for (String path : List.of("/q/health", "/q/health/live", "/q/health/ready", "/q/health/started")) {
-            given().get(path).then().statusCode(200);
-            as(WRONG).get(path).then().statusCode(200);
-        }
-    }
-
-    @Test
-    void metricsAndOpenApiAreOnTheManagementPortOnly() {
-        given().get(metricsUrl).then().statusCode(200);
-        given().get(openApiUrl).then().statusCode(200);
-        for (String path : List.of("/q/metrics", "/q/openapi")) {
-            int status = as(KEY_A).get(path).statusCode();
-            assertTrue(status == 404, path + " on the main port answered " + status);
-        }
-    }
-
     @Test
     void authenticatedAnswersArePrivateToTheCallerAndVaryByAuthorization() {
         String id = storeWith(KEY_A);
@@ -248,68 +192,10 @@ public class AuthProfileTest {
     }
 
     @Test
-    void theOpenMetricsNeverShowABlobIdFromARefusedPath() {
-        String id = storeWith(KEY_A);
-        as(WRONG).get("/v1/blobs/" + id).then().statusCode(401);
-        given().queryParam("selector", "lines:1-1").get("/v1/blobs/" + id + "/inspect").then().statusCode(401);
-        as(WRONG).post("/v1/blobs/" + id + "/verify").then().statusCode(401);
-        given().urlEncodingEnabled(false).get("/v1/blobs/" + id + "/x/y").then().statusCode(401);
-        String metrics = given().get(metricsUrl).then().statusCode(200).extract().asString();
-        assertFalse(metrics.contains(id), "a blob id is on /q/metrics");
-        assertTrue(metrics.contains("uri=\"/v1/blobs/{id}\""), "the refused read is counted under its template");
-    }
-
-    @Test
     void pathSpellingsDoNotGetPastTheKey() {
         for (String path : List.of("//v1/tools", "/v1/./tools", "/q/../v1/tools", "/v1/%74ools", "/V1/tools", "/v1/tools/", "/v1/tools;x=1")) {
             int status = given().urlEncodingEnabled(false).get(path).statusCode();
             assertNotEquals(200, status, path + " answered without a key");
-        }
-    }
-
-    /** Sends only the headers of a request that announces a large body; {@link #answerTo} reads what comes back. */
-    Socket headersOnly(String method, String path, String contentType, long contentLength, String key) throws Exception {
-        Socket socket = new Socket(root.getHost(), root.getPort());
-        socket.setSoTimeout(10_000);
-        String authorization = key == null ? "" : "Authorization: Bearer " + key + "\r\n";
-        socket.getOutputStream().write((method + " " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: " + contentType
-                + "\r\nContent-Length: " + contentLength + "\r\n" + authorization + "\r\n").getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().flush();
-        return socket;
-    }
-
-    /** Everything the server sends until it closes the connection (or 10 s pass, and the read fails). */
-    static String answerTo(Socket socket) throws Exception {
-        try (socket) {
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    /**
-     * The four uploads go out together, so their connections linger at the same time: each ends at most
-     * {@code toolspill.pipeline.linger-timeout} after its answer (the test profile's 1 s), and the test waits that once.
-     */
-    @Test
-    void anUnauthenticatedUploadIsRefusedBeforeItsBodyIsReadAndItsConnectionClosed() throws Exception {
-        Map<String, Socket> sent = new java.util.LinkedHashMap<>();
-        try {
-            for (String[] upload : new String[][] {{"/v1/tool-outputs?tool=t", "text/plain"}, {"/v1/tool-calls", "application/json"}}) {
-                for (String key : java.util.Arrays.asList(null, WRONG)) {
-                    // 100 MB announced, none sent: the answer comes from the headers alone, and the connection ends with it
-                    sent.put(upload[0] + " with key " + key, headersOnly("POST", upload[0], upload[1], 100_000_000L, key));
-                }
-            }
-            for (Map.Entry<String, Socket> upload : sent.entrySet()) {
-                String answer = answerTo(upload.getValue());
-                assertTrue(answer.startsWith("HTTP/1.1 401 "), upload.getKey() + " answered " + answer);
-                assertTrue(answer.contains("application/problem+json"), answer);
-                assertTrue(answer.toLowerCase(java.util.Locale.ROOT).contains("connection: close"), answer);
-                assertFalse(answer.contains(WRONG), answer);
-            }
-        } finally {
-            for (Socket socket : sent.values()) {
-                socket.close();
-            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.toolspill.api;
 
+import dev.toolspill.TestPorts;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import org.awaitility.Awaitility;
@@ -120,18 +121,9 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
         config.put("quarkus.otel.exporter.otlp.traces.endpoint", "http://127.0.0.1:9");
         // MonitoringFilesTest
         config.put("toolspill.inspect.index-cache-bytes", "0");
-        config.put("toolspill.tools.mcp.\"down\".url", "http://127.0.0.1:" + closedPort() + "/mcp");
+        config.put("toolspill.tools.mcp.\"down\".url", "http://127.0.0.1:" + TestPorts.free() + "/mcp");
         config.put("toolspill.tools.mcp.\"down\".timeout", "2s");
         return config;
-    }
-
-    /** A loopback port nothing listens on once this returns. */
-    private static int closedPort() {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

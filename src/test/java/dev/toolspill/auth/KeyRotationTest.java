@@ -1,5 +1,6 @@
 package dev.toolspill.auth;
 
+import dev.toolspill.TestDigests;
 import dev.toolspill.api.AuthProfileTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -10,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HexFormat;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -37,7 +37,7 @@ public class KeyRotationTest {
     static void write(String... keys) {
         StringBuilder digests = new StringBuilder();
         for (String key : keys) {
-            digests.append(digests.isEmpty() ? "" : ",").append(HexFormat.of().formatHex(ApiKeys.sha256(key)));
+            digests.append(digests.isEmpty() ? "" : ",").append(TestDigests.sha256(key));
         }
         try {
             Files.createDirectories(FILE.getParent());

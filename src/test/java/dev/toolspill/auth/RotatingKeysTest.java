@@ -1,5 +1,6 @@
 package dev.toolspill.auth;
 
+import dev.toolspill.TestDigests;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,16 +22,12 @@ class RotatingKeysTest {
     private static final String CONFIGURED = "configured-key";
 
     private static String line(String tenant, String... keys) {
-        return "toolspill.auth.keys.\"" + tenant + "\"=" + String.join(",", java.util.Arrays.stream(keys).map(RotatingKeysTest::hex).toList()) + "\n";
-    }
-
-    private static String hex(String key) {
-        return java.util.HexFormat.of().formatHex(ApiKeys.sha256(key));
+        return "toolspill.auth.keys.\"" + tenant + "\"=" + String.join(",", java.util.Arrays.stream(keys).map(TestDigests::sha256).toList()) + "\n";
     }
 
     @Test
     void aRotationAddsTheNewKeyThenDropsTheOldOneAndConfiguredKeysStay() {
-        RotatingKeys keys = new RotatingKeys(true, Map.of("ops", List.of(hex(CONFIGURED))), Optional.empty());
+        RotatingKeys keys = new RotatingKeys(true, Map.of("ops", List.of(TestDigests.sha256(CONFIGURED))), Optional.empty());
         keys.reload(line("team-a", OLD));
         assertEquals(Optional.of("team-a"), keys.current().tenantOf(OLD));
         assertEquals(Optional.empty(), keys.current().tenantOf(NEW));
@@ -59,7 +56,7 @@ class RotatingKeysTest {
 
     @Test
     void onlyKeyLinesAreAccepted() {
-        assertEquals(Map.of("team-a", List.of(hex(OLD))), RotatingKeys.parse("# comment\n" + line("team-a", OLD)));
+        assertEquals(Map.of("team-a", List.of(TestDigests.sha256(OLD))), RotatingKeys.parse("# comment\n" + line("team-a", OLD)));
         var other = assertThrows(IllegalStateException.class, () -> RotatingKeys.parse("# keys\n" + line("team-a", OLD) + "foo=bar\n"));
         assertEquals("toolspill.auth.keys-file may hold only toolspill.auth.keys.\"<tenant>\" lines (line 3 is another)", other.getMessage());
     }

@@ -24,7 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What every {@link BlobStore} must do; each backend runs this suite. */
+/**
+ * What every {@link BlobStore} must do; each backend runs this suite.
+ * <p>
+ * Over 300 lines on purpose: it is one contract, and a backend ({@code FsBlobStoreTest}, {@code S3BlobStoreTest})
+ * extends it once to run all of it; split up, a new backend could extend one part and miss the others. (Content
+ * addressing per tenant is {@link DedupContractTest}'s contract.)
+ */
 public abstract class BlobStoreContractTest {
 
     protected abstract BlobStore store();

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.net.URL;
 import java.util.Map;
 
+import static dev.toolspill.TestDigests.sha256;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -29,15 +30,6 @@ public abstract class FuzzContract {
                 "toolspill.pipeline.max-calls", "50",
                 "toolspill.auth.enabled", "true",
                 "toolspill.auth.keys.\"fuzz\"", sha256(KEY));
-    }
-
-    static String sha256(String key) {
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @TestHTTPResource("/")

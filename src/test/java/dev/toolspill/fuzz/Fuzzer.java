@@ -20,6 +20,10 @@ import java.util.regex.Pattern;
  * Sends {@code count} generated requests, one after another on one keep-alive client, and collects every answer
  * that is a 5xx or names a Java type, a stack frame, a file path or a {@code host:port}. Everything it sends comes
  * from one seed, so a failure is replayed with {@code -Dfuzz.seed=<seed>}.
+ * <p>
+ * Over 300 lines on purpose: it is one run, in which every endpoint's requests draw in turn on one {@link Random} and
+ * aim at the blobs earlier requests stored, and every answer passes the same checks; what makes a value hostile is
+ * {@link Hostile}'s already.
  */
 final class Fuzzer {
 

@@ -2,10 +2,8 @@ package dev.toolspill.ledger;
 
 import dev.toolspill.blob.Journal;
 import dev.toolspill.blob.s3.S3Journal;
-import dev.toolspill.blob.s3.S3Server;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import software.amazon.awssdk.services.s3.S3AsyncClient;
+import dev.toolspill.blob.s3.S3Bucket;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 import java.util.List;
@@ -13,29 +11,18 @@ import java.util.List;
 /** The call ledger in a real S3 server's bucket, beside the blobs. */
 class S3LedgerTest extends LedgerContractTest {
 
-    static S3Server server;
-    static S3AsyncClient client;
-
-    @BeforeAll
-    static void startServer() {
-        server = S3Server.start("ledger");
-        client = server.client();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        client.close();
-        server.stop();
-    }
+    @RegisterExtension
+    static final S3Bucket s3 = new S3Bucket("ledger");
 
     @Override
     protected Journal journal() {
-        keys().forEach(key -> client.deleteObject(delete -> delete.bucket(server.bucket()).key(key)).join());
-        return new S3Journal(client, server.bucket());
+        keys().forEach(key -> s3.client().deleteObject(delete -> delete.bucket(s3.server().bucket()).key(key)).join());
+        return new S3Journal(s3.client(), s3.server().bucket());
     }
 
     @Override
     protected List<String> keys() {
-        return client.listObjectsV2(list -> list.bucket(server.bucket()).prefix("ledger/")).join().contents().stream().map(S3Object::key).toList();
+        return s3.client().listObjectsV2(list -> list.bucket(s3.server().bucket()).prefix("ledger/")).join().contents().stream()
+                .map(S3Object::key).toList();
     }
 }

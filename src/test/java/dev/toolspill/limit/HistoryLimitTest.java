@@ -1,114 +1,34 @@
 package dev.toolspill.limit;
 
+import dev.toolspill.limit.TruncationChecks.Parsed;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static dev.toolspill.limit.TruncationChecks.FOUR;
+import static dev.toolspill.limit.TruncationChecks.MARKER_TEXT;
+import static dev.toolspill.limit.TruncationChecks.THREE;
+import static dev.toolspill.limit.TruncationChecks.TWO;
+import static dev.toolspill.limit.TruncationChecks.assertTruncatedProperly;
+import static dev.toolspill.limit.TruncationChecks.bytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Named.named;
 
 /**
- * The history guard (DESIGN.md, "Limit"). Byte counts are computed here with the JDK's own UTF-8
- * encoder, independently of {@code Utf8}, and the dropped count is recomputed from what was kept.
+ * The history guard (DESIGN.md, "Limit"): a table of texts and limits, each capped or left alone, and the smallest
+ * limit it accepts. Its notes and cutters are {@link HistoryLimitNotesAndCuttersTest}'s, its random texts
+ * {@link HistoryLimitRandomTest}'s; all check what they get with {@link TruncationChecks}.
  */
 class HistoryLimitTest {
-
-    private static final String MARKER_TEXT = "[truncated: %d bytes dropped, refine your query]";
-    /** Marker at the end of the result, optionally followed by " " + note. Group 1: N, group 2: notes. */
-    private static final Pattern MARKER =
-            Pattern.compile("\\[truncated: (\\d+) bytes dropped, refine your query\\](?: ([^\\n]*))?\\z");
-
-    private static final String TWO = "é";       // U+00E9, 2 bytes
-    private static final String THREE = "€";     // U+20AC, 3 bytes
-    private static final String FOUR = "😀";    // U+1F600, 4 bytes (surrogate pair)
-
-    // ---------------------------------------------------------------- independent helpers
-
-    static int bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8).length;
-    }
-
-    /** Strict decode of the string's UTF-8 bytes: fails on lone surrogates (a split 4-byte char). */
-    static void assertValidUtf8(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                assertTrue(i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)),
-                        "lone high surrogate at index " + i + " (a 4-byte character was split)");
-                i++;
-            } else if (Character.isLowSurrogate(c)) {
-                fail("lone low surrogate at index " + i + " (a 4-byte character was split)");
-            }
-        }
-        try {
-            ByteBuffer encoded = StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).encode(CharBuffer.wrap(s));
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(encoded);
-        } catch (CharacterCodingException e) {
-            fail("result is not valid UTF-8: " + e);
-        }
-    }
-
-    /** What a truncated result is made of, recovered from its text alone. */
-    record Parsed(String kept, long dropped, String notes) {
-    }
-
-    /**
-     * Checks every invariant of a truncated result and returns its parts. The marker may be preceded
-     * by one "\n" separator; what comes before it must be a prefix of the original.
-     */
-    static Parsed assertTruncatedProperly(String original, int limit, Limited result) {
-        assertNotNull(result);
-        String out = result.text();
-        assertValidUtf8(out);
-        assertTrue(bytes(out) <= limit,
-                () -> "result is " + bytes(out) + " bytes, over the limit " + limit + ": " + out);
-        int at = out.lastIndexOf("[truncated: ");
-        assertTrue(at >= 0, () -> "no truncation marker in: " + out);
-        Matcher m = MARKER.matcher(out.substring(at));
-        assertTrue(m.matches(), () -> "result does not end with the marker (+ optional note): " + out.substring(at));
-        long n = Long.parseLong(m.group(1));
-        long total = bytes(original);
-        String before = out.substring(0, at);
-        // The marker may be separated from the content by one "\n". Exactly one reading can match N.
-        String kept = before;
-        if (before.endsWith("\n")) {
-            String withoutSeparator = before.substring(0, before.length() - 1);
-            if (original.startsWith(withoutSeparator) && n == total - bytes(withoutSeparator)) {
-                kept = withoutSeparator;
-            }
-        }
-        String keptFinal = kept;
-        assertTrue(original.startsWith(keptFinal), () -> "kept text is not a prefix of the original: " + keptFinal);
-        assertValidUtf8(keptFinal);
-        long expected = total - bytes(keptFinal);
-        assertEquals(expected, n, "marker N must be original bytes minus kept bytes");
-        assertEquals(expected, result.droppedBytes(), "droppedBytes() must equal the marker's N");
-        assertTrue(result.truncated());
-        assertTrue(n > 0);
-        return new Parsed(keptFinal, n, m.group(2) == null ? "" : m.group(2));
-    }
 
     static String repeat(String s, int times) {
         return s.repeat(times);
@@ -264,176 +184,5 @@ class HistoryLimitTest {
             Parsed p = assertTruncatedProperly(text, 128, r);
             assertTrue(p.kept().length() > 0);
         }
-    }
-
-    // ---------------------------------------------------------------- notes and cutters
-
-    @Test
-    void noteIsIncludedAndLimitHolds() {
-        HistoryLimit limit = new HistoryLimit(16384, Map.of("small", 128, "mid", 300));
-        String note = "full output: [blob:0190b2c4-7f3a-7c1d-9a2e-3b4c5d6e7f80]";
-        String text = ("x".repeat(40) + THREE + FOUR + "\n").repeat(500);
-        for (String tool : new String[] {"small", "mid", "default-tool"}) {
-            int cap = limit.limitFor(tool);
-            Limited r = limit.apply(tool, text, Cutter.UTF8, note);
-            Parsed p = assertTruncatedProperly(text, cap, r);
-            assertEquals(note, p.notes(), tool);
-            assertTrue(r.text().endsWith(" " + note), r.text());
-        }
-    }
-
-    @Test
-    void overLongNoteNeverBreaksTheCap() {
-        HistoryLimit limit = new HistoryLimit(128, Map.of());
-        String note = "full output: [blob:" + "n".repeat(300) + "]";
-        String text = "y".repeat(1000);
-        Limited r = limit.apply("t", text, Cutter.UTF8, note);
-        assertTrue(bytes(r.text()) <= 128, r.text());
-        assertValidUtf8(r.text());
-        assertTrue(r.text().contains("[truncated: 1000 bytes dropped"), r.text());
-        assertEquals(1000, r.droppedBytes());
-    }
-
-    /** Keeps whole lines that fit and says which lines come next. */
-    static final Cutter LINE_CUTTER = (text, budget) -> {
-        String[] lines = text.split("(?<=\n)");
-        StringBuilder shown = new StringBuilder();
-        int used = 0;
-        int kept = 0;
-        for (String line : lines) {
-            int b = bytes(line);
-            if (used + b > budget) {
-                break;
-            }
-            shown.append(line);
-            used += b;
-            kept++;
-        }
-        String note = kept < lines.length
-                ? "next part: lines:" + (kept + 1) + "-" + Math.min(lines.length, kept + 5) : "";
-        return new Cut(shown.toString(), bytes(text) - used, note);
-    };
-
-    @Test
-    void customCutterKeepsWholeLinesAndItsNoteAppears() {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 1; i <= 40; i++) {
-            sb.append("line ").append(i).append(' ').append(TWO.repeat(i % 4)).append(FOUR.repeat(i % 3)).append('\n');
-        }
-        String text = sb.toString();
-        for (int cap : new int[] {128, 150, 200, 333, 500}) {
-            HistoryLimit limit = new HistoryLimit(16384, Map.of("inspect", cap));
-            Limited r = limit.apply("inspect", text, LINE_CUTTER, "");
-            Parsed p = assertTruncatedProperly(text, cap, r);
-            assertTrue(p.notes().startsWith("next part: lines:"), p.notes());
-            int keptLines = (int) p.kept().chars().filter(c -> c == '\n').count();
-            assertTrue(p.kept().isEmpty() || p.kept().endsWith("\n"), "whole lines only: " + p.kept());
-            assertEquals("next part: lines:" + (keptLines + 1) + "-" + Math.min(40, keptLines + 5), p.notes());
-        }
-    }
-
-    @Test
-    void customCutterWithFixedNoteAndBlobNote() {
-        Cutter fixed = (text, budget) -> {
-            String shown = text.substring(0, Math.min(text.length(), Math.max(0, budget)));
-            int nl = shown.lastIndexOf('\n');
-            shown = nl < 0 ? "" : shown.substring(0, nl + 1);
-            return new Cut(shown, bytes(text) - bytes(shown), "next part: lines:5-9");
-        };
-        String text = "abcdefghij\n".repeat(30); // ASCII only
-        String note = "full output: [blob:0190b2c4-7f3a-7c1d-9a2e-3b4c5d6e7f80]";
-        HistoryLimit limit = new HistoryLimit(180, Map.of());
-        Limited r = limit.apply("t", text, fixed, note);
-        Parsed p = assertTruncatedProperly(text, 180, r);
-        assertEquals(note + " next part: lines:5-9", p.notes());
-    }
-
-    @Test
-    void emptyTextIsLeftAlone() {
-        HistoryLimit limit = new HistoryLimit(128, Map.of());
-        Limited r = limit.apply("t", "");
-        assertEquals("", r.text());
-        assertEquals(0, r.droppedBytes());
-        Limited r2 = limit.apply("t", "", LINE_CUTTER, "full output: [blob:x]");
-        assertEquals("", r2.text());
-        assertEquals(0, r2.droppedBytes());
-    }
-
-    @Test
-    void textWithinLimitIgnoresNoteAndCutter() {
-        HistoryLimit limit = new HistoryLimit(128, Map.of());
-        String text = FOUR.repeat(32);
-        Limited r = limit.apply("t", text, LINE_CUTTER, "full output: [blob:x]");
-        assertSame(text, r.text());
-        assertEquals(0, r.droppedBytes());
-    }
-
-    // ---------------------------------------------------------------- random
-
-    private static final String[] POOL = {
-        "a", "Z", "0", " ", "\n", "{", "\"",         // 1 byte
-        "é", "ß", "ж", "\u07FF",                     // 2 bytes
-        "€", "中", "\u0800", "\uFFFD", "…",          // 3 bytes
-        "😀", "𝄞", "\uD83D\uDE80", "\uDBFF\uDFFF"    // 4 bytes
-    };
-
-    static String randomText(Random rnd, int chars) {
-        StringBuilder sb = new StringBuilder();
-        int mode = rnd.nextInt(5); // 0: mixed; 1..4: mostly one width
-        for (int i = 0; i < chars; i++) {
-            int pick;
-            if (mode == 0 || rnd.nextInt(8) == 0) {
-                pick = rnd.nextInt(POOL.length);
-            } else {
-                int[][] groups = {{0, 7}, {7, 11}, {11, 16}, {16, 20}};
-                int[] g = groups[mode - 1];
-                pick = g[0] + rnd.nextInt(g[1] - g[0]);
-            }
-            sb.append(POOL[pick]);
-        }
-        return sb.toString();
-    }
-
-    @Test
-    void randomTextsKeepTheInvariants() {
-        Random rnd = new Random(20240617L);
-        String[] notes = {"", "full output: [blob:0190b2c4-7f3a-7c1d-9a2e-3b4c5d6e7f80]", "é€😀 note"};
-        int truncated = 0;
-        for (int i = 0; i < 4000; i++) {
-            int cap = 128 + rnd.nextInt(2000 - 128 + 1);
-            String tool = rnd.nextBoolean() ? "t" : "other";
-            Map<String, Integer> perTool = new HashMap<>();
-            perTool.put("t", cap);
-            int defaultCap = rnd.nextBoolean() ? cap : 128 + rnd.nextInt(2000 - 128 + 1);
-            int expectedCap = tool.equals("t") ? cap : defaultCap;
-            HistoryLimit limit = new HistoryLimit(defaultCap, perTool);
-            String text = randomText(rnd, rnd.nextInt(1500));
-            String note = notes[rnd.nextInt(notes.length)];
-            boolean lines = rnd.nextInt(4) == 0;
-            Limited r = lines ? limit.apply(tool, text, LINE_CUTTER, note)
-                    : note.isEmpty() ? limit.apply(tool, text) : limit.apply(tool, text, Cutter.UTF8, note);
-            String ctx = "case " + i + " cap=" + expectedCap + " bytes=" + bytes(text) + " lines=" + lines;
-            if (bytes(text) <= expectedCap) {
-                assertSame(text, r.text(), ctx);
-                assertEquals(0, r.droppedBytes(), ctx);
-                assertFalse(limit.exceeds(tool, text), ctx);
-            } else {
-                truncated++;
-                assertTrue(limit.exceeds(tool, text), ctx);
-                Parsed p;
-                try {
-                    p = assertTruncatedProperly(text, expectedCap, r);
-                } catch (AssertionError e) {
-                    throw new AssertionError(ctx + ": " + e.getMessage(), e);
-                }
-                assertTrue(p.notes().startsWith(note), ctx);
-                if (lines) {
-                    assertTrue(p.kept().isEmpty() || p.kept().endsWith("\n") || p.kept().equals(text), ctx);
-                } else {
-                    assertTrue(expectedCap - bytes(r.text()) <= 3 + 5, ctx + " wastes too much room");
-                }
-            }
-        }
-        assertTrue(truncated > 1000, "the random mix should truncate often, got " + truncated);
     }
 }

@@ -1,5 +1,6 @@
 package dev.toolspill.quota;
 
+import dev.toolspill.TestPorts;
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.mutiny.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
@@ -9,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import redis.embedded.RedisServer;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ class SharedQuotasTest {
 
     @BeforeAll
     static void startRedis() throws IOException {
-        port = freePort();
+        port = TestPorts.free();
         redis = RedisServer.newRedisServer().bind("127.0.0.1").port(port).setting("save \"\"").setting("appendonly no").build();
         redis.start();
         vertx = Vertx.vertx();
@@ -189,11 +189,5 @@ class SharedQuotasTest {
             redis.start();
         }
         await().atMost(Duration.ofSeconds(10)).until(() -> decide(local, "outage-tenant-2", Ask.REQUEST).source() == SharedQuotas.Source.SHARED);
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -9,11 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The layout a scan gives: elements from their indexed starts to the end of the value there; values as indexed. */
+/**
+ * The layout a scan gives: elements from their indexed starts to the end of the value there; values as indexed. What
+ * {@link JsonSpansTest} and {@link StreamScannerTest} compare with what Jackson sees.
+ */
 record JsonLayout(boolean array, List<ByteRange> elements, Map<String, ByteRange> values) {
 
+    /** The scan settings of the JSON span tests. */
     static final ScanSettings SETTINGS = new ScanSettings(5, 3, 2, 401, 100);
     private static final ObjectMapper MAPPER = new ObjectMapper();
+
     long count() {
         return array ? elements.size() : values.size();
     }

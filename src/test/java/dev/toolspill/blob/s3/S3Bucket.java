@@ -5,9 +5,13 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 /**
- * A bucket of its own on the run's S3 server ({@link S3Server}) for one test class, with a client and a store on it:
- * {@code @RegisterExtension static final S3Bucket s3 = new S3Bucket("name");}. The bucket goes with the class.
+ * A bucket of its own on the run's S3 server ({@link S3Server}) for one test class, with a client and a store on it,
+ * and clients of their own for what plays a replica: {@code @RegisterExtension static final S3Bucket s3 = new
+ * S3Bucket("name");}. The bucket and every client go with the class.
  */
 public final class S3Bucket implements BeforeAllCallback, AfterAllCallback {
 
@@ -15,6 +19,7 @@ public final class S3Bucket implements BeforeAllCallback, AfterAllCallback {
     private S3Server server;
     private S3AsyncClient client;
     private S3BlobStore store;
+    private final List<S3AsyncClient> own = new CopyOnWriteArrayList<>();
 
     public S3Bucket(String name) {
         this.name = name;
@@ -29,6 +34,7 @@ public final class S3Bucket implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void afterAll(ExtensionContext context) {
+        own.forEach(S3AsyncClient::close);
         client.close();
         server.stop();
     }
@@ -43,5 +49,12 @@ public final class S3Bucket implements BeforeAllCallback, AfterAllCallback {
 
     public S3BlobStore store() {
         return store;
+    }
+
+    /** A client of its own, as each replica has; closed with the bucket. */
+    public S3AsyncClient ownClient() {
+        S3AsyncClient fresh = server.client();
+        own.add(fresh);
+        return fresh;
     }
 }

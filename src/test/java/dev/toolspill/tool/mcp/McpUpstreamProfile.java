@@ -1,12 +1,12 @@
 package dev.toolspill.tool.mcp;
 
+import dev.toolspill.TestPorts;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import dev.toolspill.api.BlobContentStreamedTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,9 +32,7 @@ public class McpUpstreamProfile implements QuarkusTestProfile {
         public Map<String, String> start() {
             try {
                 up = new UpstreamMcpServer(0, TOKEN);
-                try (ServerSocket free = new ServerSocket(0)) {
-                    latePort = free.getLocalPort();
-                }
+                latePort = TestPorts.free();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

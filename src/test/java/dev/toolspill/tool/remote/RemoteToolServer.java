@@ -1,5 +1,6 @@
 package dev.toolspill.tool.remote;
 
+import dev.toolspill.TestPorts;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -7,7 +8,6 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -100,16 +100,8 @@ public class RemoteToolServer implements QuarkusTestResourceLifecycleManager {
                 Map.entry("toolspill.tools.remote.\"big_log\".url", base + "/lines"),
                 Map.entry("toolspill.tools.remote.\"trickle\".url", base + "/trickle"),
                 Map.entry("toolspill.tools.remote.\"trickle\".timeout", "300ms"),
-                Map.entry("toolspill.tools.remote.\"refused\".url", "http://127.0.0.1:" + closedPort() + "/x"),
+                Map.entry("toolspill.tools.remote.\"refused\".url", "http://127.0.0.1:" + TestPorts.free() + "/x"),
                 Map.entry("toolspill.tools.remote.\"nowhere\".url", "http://no-such-host.invalid/x"));
-    }
-
-    private static int closedPort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static final byte[] BLOCK = "x".repeat(64 * 1024).getBytes(StandardCharsets.US_ASCII);
