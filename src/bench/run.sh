@@ -7,6 +7,7 @@
 #   src/bench/run.sh --write    ... and replace the results section of BENCHMARKS.md with this run
 #   src/bench/run.sh --no-build use the jars already in target/ (quarkus-app and s3proxy)
 #   src/bench/run.sh --rows 2,8 run only these rows (by number; the data is generated all the same)
+#   src/bench/run.sh NAME [ARGS...]  one of the other benchmarks (src/bench/run.sh --help lists them)
 #
 # Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 5),
 # BENCH_RUNS (runs per timed measurement, median taken, 3), BENCH_TMPDIR (where the ~4 GiB of data go,
@@ -17,6 +18,34 @@ shopt -s inherit_errexit
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
+
+benchmarks() {
+    cat <<'LIST'
+benchmarks: bash src/bench/run.sh [NAME] [ARGS...]   (each script's header has its knobs)
+  (none)                 the throughput table against baselines (this script: --no-build, --rows, --write)
+  dedup                  rows 10-10d only: what dedup costs the ingest of new outputs (this script's options)
+  grep                   grep: on a 1 GiB log against grep -n (grep.sh [--no-build])
+  context                context economy: 44 needle tasks, four strategies (context/run.sh [--no-build] [--no-write] [--big])
+  capacity               S3 requests, CPU and memory per request type (capacity.sh [--no-build])
+  ledger                 the call ledger's cost: inline calls, ledger on vs off (ledger.sh; after ./mvnw package)
+  ledger-profile on|off  where the ledger's cost goes, under JFR (ledger-profile.sh)
+  redact [MAX_MB [SEED]] the redaction rules' recall and false positives on real files (redact/run.sh)
+  redact-speed BEFORE [MIB]  the redactor's cost per byte against an older build (redact/run-speed.sh)
+  redact-worst [MIB [RULE [BEFORE]]]  the redactor's worst cases per rule (redact/run-worst.sh)
+LIST
+}
+case ${1:-} in
+    grep | ledger | ledger-profile | capacity) script=src/bench/$1.sh ;;
+    context) script=src/bench/context/run.sh ;;
+    redact) script=src/bench/redact/run.sh ;;
+    redact-speed | redact-worst) script=src/bench/redact/run-${1#redact-}.sh ;;
+    dedup) shift; exec bash "$0" --rows 10,10b,10c,10d "$@" ;;
+    *) script= ;;
+esac
+if [ -n "$script" ]; then
+    shift
+    exec bash "$script" "$@"
+fi
 source "$ROOT/src/it/lib/common.sh"
 
 WRITE=0
@@ -33,8 +62,9 @@ for arg in "$@"; do
         --write) WRITE=1 ;;
         --no-build) BUILD=0 ;;
         --rows) NEXT_IS_ROWS=1 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; echo; benchmarks; exit 0 ;;
+        -*) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
+        *) echo "no benchmark named '$arg'" >&2; benchmarks >&2; exit 2 ;;
     esac
 done
 
