@@ -38,7 +38,7 @@ FAILED=0
 ROWS_CRASH=()
 ROWS_SOAK=()
 
-start_s3proxy() {
+proof_s3proxy() { # S3Proxy for the s3 store, FAULTS_S3_* as the drivers read them
   S3_PORT=$(free_port)
   export FAULTS_S3_URL="http://127.0.0.1:$S3_PORT" FAULTS_S3_ACCESS=proof FAULTS_S3_SECRET=proof-secret \
     FAULTS_S3_BUCKET=toolspill-proof FAULTS_S3_BASE="$WORK/s3data"
@@ -62,7 +62,7 @@ store_args() { # store run: sets PROOF_JAVA_ARGS for that store (a fresh fs root
 }
 
 STORES=${PROOF_STORES:-fs s3}
-[[ " $STORES " == *" s3 "* ]] && start_s3proxy
+[[ " $STORES " == *" s3 "* ]] && proof_s3proxy
 for store in $STORES; do
   export PROOF_STORE=$store
   if [[ "${PROOF_ONLY:-crash}" == crash || -z "${PROOF_ONLY:-}" ]]; then
