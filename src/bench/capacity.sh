@@ -18,7 +18,6 @@ if [[ "${1:-}" != --no-build && -z "${CAPACITY_BOUNDED:-}" ]]; then
   (cd "$HERE/../.." && ./mvnw -q -B -DskipTests package && ./mvnw -q -B process-test-resources) || { echo "capacity: build failed" >&2; exit 1; }
 fi
 source "$HERE/../it/lib/harness.sh" "$@"
-source "$HERE/../it/lib/s3proxy.sh"
 
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 if [[ ! -x "$NGINX" ]]; then
@@ -30,9 +29,8 @@ S3JAR="$ROOT/target/s3proxy/s3proxy.jar"
 
 # S3Proxy
 S3_PORT=$(free_port)
-s3proxy_properties "$WORK/s3proxy.properties" "http://127.0.0.1:$S3_PORT" capacity capacity-secret "$WORK/s3"
-java -Xmx512m -jar "$S3JAR" --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
-S3_PID=$!; PIDS+=("$S3_PID")
+start_s3proxy 512m "$WORK/s3proxy.properties" "$WORK/s3proxy.log" "http://127.0.0.1:$S3_PORT" capacity capacity-secret "$WORK/s3"
+S3_PID=$S3PROXY_PID; PIDS+=("$S3_PID")
 
 # nginx in front of it: one log line per S3 request (streamed both ways, the Host kept for the signatures)
 NGINX_PORT=$(free_port)
@@ -63,11 +61,8 @@ CONF
 "$NGINX" -p "$WORK/nginx" -e "$WORK/nginx/error.log" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' >"$WORK/nginx/stderr.log" 2>&1 &
 PIDS+=("$!")
 
-S3_OPTIONS=(-Dtoolspill.blob-store.type=s3 -Dtoolspill.blob-store.s3.bucket=capacity -Dtoolspill.blob-store.s3.create-bucket=true
-  -Dquarkus.s3.endpoint-override="http://127.0.0.1:$NGINX_PORT" -Dquarkus.s3.path-style-access=true
-  -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static
-  -Dquarkus.s3.aws.credentials.static-provider.access-key-id=capacity
-  -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=capacity-secret)
+s3_store_options "http://127.0.0.1:$NGINX_PORT" capacity capacity-secret
+S3_OPTIONS=("${S3_STORE_OPTIONS[@]}" -Dtoolspill.blob-store.s3.bucket=capacity -Dtoolspill.blob-store.s3.create-bucket=true)
 
 echo "| request | n | S3 requests per request, by kind | tier-1 S3 requests | tier-2 S3 requests | service CPU per request | rate (8 clients) | heap after GC | peak RSS |"
 echo "|---|---|---|---|---|---|---|---|---|"
@@ -76,6 +71,6 @@ for phase in write read; do # a fresh replica for the reads: nothing of the writ
   wait_ready toolspill "http://127.0.0.1:$PORT/q/health/ready" "$SERVICE"
   log "$phase: Toolspill :$PORT (pid $SERVICE) on S3Proxy :$S3_PORT behind nginx :$NGINX_PORT"
   python3 "$HERE/capacity.py" "http://127.0.0.1:$PORT" "$SERVICE" "$WORK/nginx/s3.log" "$WORK" "$phase" || fail "the $phase measurements failed"
-  kill -TERM "$SERVICE"; wait "$SERVICE" 2>/dev/null
+  stop_pids "$SERVICE"
 done
 log "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)"

@@ -80,26 +80,21 @@ bench_dedup_fs() {
     start_toolspill toolspill-dedup-off "$poff" -Dtoolspill.blob-store.fs.root="$W/dedup-off" -Dtoolspill.blob-store.dedup=false
     local pid_off=$LAST_PID
     dedup_pair fs on off "$pon" "$poff"
-    stop_pid "$pid_on"
-    stop_pid "$pid_off"
+    stop_pids "$pid_on"
+    stop_pids "$pid_off"
     rm -rf "$W/dedup-on" "$W/dedup-off"
     dedup_row "\`fs\`"
 }
 
 bench_dedup_s3() {
-    local s3port props pon poff s3pid
+    local s3port pon poff s3pid
     s3port=$(free_port)
     mkdir -p "$W/dedup-s3/data/dedup-on" "$W/dedup-s3/data/dedup-off"
-    props=$W/dedup-s3/s3proxy.properties
-    source "$ROOT/src/it/lib/s3proxy.sh"
-    s3proxy_properties "$props" "http://127.0.0.1:$s3port" bench bench-secret "$W/dedup-s3/data"
-    start_bg "$W/dedup-s3proxy.log" java -Xmx512m -jar "$S3PROXY" --properties "$props"
+    bench_s3proxy "$s3port" "$W/dedup-s3/data"
     s3pid=$LAST_PID
-    wait_http s3proxy "http://127.0.0.1:$s3port/" "$s3pid" "$W/dedup-s3proxy.log" any
     dedup_clear() { dedup_rm "${W:?}"/dedup-s3/data/dedup-on "${W:?}"/dedup-s3/data/dedup-off; }
-    local s3=(-Dtoolspill.blob-store.type=s3 -Dquarkus.s3.endpoint-override="http://127.0.0.1:$s3port" -Dquarkus.s3.path-style-access=true
-        -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static
-        -Dquarkus.s3.aws.credentials.static-provider.access-key-id=bench -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=bench-secret)
+    s3_store_options "http://127.0.0.1:$s3port" bench bench-secret
+    local s3=("${S3_STORE_OPTIONS[@]}")
     pon=$(free_port)
     start_toolspill toolspill-s3-dedup-on "$pon" "${s3[@]}" -Dtoolspill.blob-store.s3.bucket=dedup-on
     local pid_on=$LAST_PID
@@ -107,9 +102,9 @@ bench_dedup_s3() {
     start_toolspill toolspill-s3-dedup-off "$poff" "${s3[@]}" -Dtoolspill.blob-store.s3.bucket=dedup-off -Dtoolspill.blob-store.dedup=false
     local pid_off=$LAST_PID
     dedup_pair s3 on off "$pon" "$poff"
-    stop_pid "$pid_on"
-    stop_pid "$pid_off"
-    stop_pid "$s3pid"
+    stop_pids "$pid_on"
+    stop_pids "$pid_off"
+    stop_pids "$s3pid"
     rm -rf "$W/dedup-s3"
     dedup_row "S3 (S3Proxy)"
 }

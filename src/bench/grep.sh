@@ -13,12 +13,13 @@ set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
+source "$ROOT/src/it/lib/common.sh"
 
 BUILD=1
 for arg in "$@"; do
     case $arg in
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -35,10 +36,7 @@ APP_PID=
 cleanup() {
     local rc=$?
     set +e
-    if [ -n "$APP_PID" ]; then
-        kill -TERM "$APP_PID" 2>/dev/null
-        wait "$APP_PID" 2>/dev/null
-    fi
+    [ -z "$APP_PID" ] || stop_pids "$APP_PID"
     if [ "${BENCH_KEEP:-0}" = 1 ]; then echo "bench: kept $W" >&2; else rm -rf "$W"; fi
     exit "$rc"
 }
@@ -78,17 +76,14 @@ EOF
 SIZE=$(stat -c %s "$DATA")
 
 # ---------------------------------------------------------------- Toolspill on the filesystem store
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+PORT=$(free_port)
 say "starting Toolspill on 127.0.0.1:$PORT"
 java -Xmx256m -Dquarkus.management.port=0 -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$PORT" -Dtoolspill.auth.enabled=false \
     -Dtoolspill.blob-store.fs.root="$W/store" -Dtoolspill.ingest.max-bytes=$((SIZE + 1)) \
     -Dtoolspill.pipeline.timeout=600s -jar "$APP" >"$W/toolspill.log" 2>&1 </dev/null &
 APP_PID=$!
-for _ in $(seq 1 600); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/q/health/ready" || true)" = 200 ] && break
-    kill -0 "$APP_PID" 2>/dev/null || { tail -n 40 "$W/toolspill.log" >&2; die "Toolspill exited"; }
-    sleep 0.2
-done
+wait_http "http://127.0.0.1:$PORT/q/health/ready" "$APP_PID" 120 \
+    || { [ $? = 2 ] || { tail -n 40 "$W/toolspill.log" >&2; die "Toolspill exited"; }; }
 
 say "storing the file ($SIZE bytes)"
 ID=$(curl -sS -X POST -T "$DATA" -H 'Content-Type: text/plain' "http://127.0.0.1:$PORT/v1/tool-outputs?tool=bench" | jq -r '.blob.id')

@@ -8,21 +8,19 @@
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
+source src/it/lib/common.sh
 [ "${1:-}" = on ] || [ "${1:-}" = off ] || { echo "usage: $0 on|off" >&2; exit 2; }
 enabled=$([ "$1" = on ] && echo true || echo false)
 W=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-ledger-profile.XXXXXX")
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+port=$(free_port)
 java -Xmx256m -Dquarkus.management.port=0 -Dtoolspill.auth.enabled=false -Dquarkus.http.host=127.0.0.1 \
     -Dquarkus.http.port="$port" -Dtoolspill.blob-store.fs.root="$W/store" -Dtoolspill.ledger.enabled="$enabled" \
     -Dquarkus.log.level=WARN -Dtoolspill.spool.dir="$W/spool" -jar target/quarkus-app/quarkus-run.jar > "$W/log" 2>&1 &
 PID=$!
-trap 'kill $PID 2>/dev/null || true; wait 2>/dev/null; echo "recording kept in $W/rec.jfr"' EXIT
+trap 'stop_pids $PID; echo "recording kept in $W/rec.jfr"' EXIT
 URL=http://127.0.0.1:$port
-for _ in $(seq 1 300); do curl -sf -o /dev/null "$URL/q/health/ready" && break; sleep 0.2; done
-body="2026-11-29T10:00:00Z INFO build step 'compile' finished: 184 sources compiled, 0 warnings, 3 notes. \
-Cache hits 172/184 (93%), wall 4.21 s, cpu 7.80 s. Artifacts: target/classes (2.1 MB). Next step: 'test' \
-(412 tests in 38 classes). Environment: java 17, maven 3.9.9, 2 cpus, 4 GiB heap limit; ok."
-printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "text/plain"\nwrk.body = [[%s]]\n' "$body" > "$W/post.lua"
+wait_http "$URL/q/health/ready" "$PID" 60 || true
+wrk_post_lua "$W/post.lua" text/plain "$(inline_output)"
 wrk -t2 -c32 -d8s -s "$W/post.lua" "$URL/v1/tool-outputs?tool=bench" > /dev/null
 JFC=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")/lib/jfr/profile.jfc
 sed "/jdk.ExecutionSample/,/<\/event>/ s|\(<setting name=\"period\"[^>]*>\)[^<]*<|\1${JFR_PERIOD:-10 ms}<|" "$JFC" > "$W/profile.jfc"

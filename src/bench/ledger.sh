@@ -12,6 +12,7 @@ set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
+source "$ROOT/src/it/lib/common.sh"
 JAR=$ROOT/target/quarkus-app/quarkus-run.jar
 DURATION=${BENCH_DURATION:-10}
 WARMUP=${BENCH_WARMUP:-20}
@@ -19,8 +20,7 @@ WARMUP=${BENCH_WARMUP:-20}
 command -v wrk >/dev/null || { echo "ledger.sh: needs wrk" >&2; exit 1; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-ledger-bench.XXXXXX")
 PIDS=()
-trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null; rm -rf "$W"' EXIT
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+trap 'stop_pids "${PIDS[@]}"; rm -rf "$W"' EXIT
 
 start() { # name enabled: sets URL and PID
     local port
@@ -31,19 +31,13 @@ start() { # name enabled: sets URL and PID
     PID=$!
     PIDS+=("$PID")
     URL="http://127.0.0.1:$port"
-    for _ in $(seq 1 300); do
-        curl -sf -o /dev/null "$URL/q/health/ready" && return
-        sleep 0.2
-    done
+    wait_http "$URL/q/health/ready" "$PID" 60 && return
     echo "ledger.sh: $1 did not start" >&2; cat "$W/$1.log" >&2; exit 1
 }
 start off false; OFF=$URL; OFF_PID=$PID
 start on true; ON=$URL; ON_PID=$PID
 
-body="2026-11-29T10:00:00Z INFO build step 'compile' finished: 184 sources compiled, 0 warnings, 3 notes. \
-Cache hits 172/184 (93%), wall 4.21 s, cpu 7.80 s. Artifacts: target/classes (2.1 MB). Next step: 'test' \
-(412 tests in 38 classes). Environment: java 17, maven 3.9.9, 2 cpus, 4 GiB heap limit; ok."
-printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "text/plain"\nwrk.body = [[%s]]\n' "$body" > "$W/post.lua"
+wrk_post_lua "$W/post.lua" text/plain "$(inline_output)"
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; } # user + system clock ticks of a process
 declare -A TICKS
 rps() { # label url duration [pid]: prints requests/s; the server's CPU ticks of the run go to TICKS[label]

@@ -7,6 +7,7 @@
 #   src/bench/run.sh --write    ... and replace the results section of BENCHMARKS.md with this run
 #   src/bench/run.sh --no-build use the jars already in target/ (quarkus-app and s3proxy)
 #   src/bench/run.sh --rows 2,8 run only these rows (by number; the data is generated all the same)
+#   src/bench/run.sh NAME [ARGS...]  one of the other benchmarks (src/bench/run.sh --help lists them)
 #
 # Knobs (environment): BENCH_DURATION (s per wrk measurement, 10), BENCH_WARMUP (s of wrk warm-up, 5),
 # BENCH_RUNS (runs per timed measurement, median taken, 3), BENCH_TMPDIR (where the ~4 GiB of data go,
@@ -17,6 +18,35 @@ shopt -s inherit_errexit
 export LC_ALL=C
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
+
+benchmarks() {
+    cat <<'LIST'
+benchmarks: bash src/bench/run.sh [NAME] [ARGS...]   (each script's header has its knobs)
+  (none)                 the throughput table against baselines (this script: --no-build, --rows, --write)
+  dedup                  rows 10-10d only: what dedup costs the ingest of new outputs (this script's options)
+  grep                   grep: on a 1 GiB log against grep -n (grep.sh [--no-build])
+  context                context economy: 44 needle tasks, four strategies (context/run.sh [--no-build] [--no-write] [--big])
+  capacity               S3 requests, CPU and memory per request type (capacity.sh [--no-build])
+  ledger                 the call ledger's cost: inline calls, ledger on vs off (ledger.sh; after ./mvnw package)
+  ledger-profile on|off  where the ledger's cost goes, under JFR (ledger-profile.sh)
+  redact [MAX_MB [SEED]] the redaction rules' recall and false positives on real files (redact/run.sh)
+  redact-speed BEFORE [MIB]  the redactor's cost per byte against an older build (redact/run-speed.sh)
+  redact-worst [MIB [RULE [BEFORE]]]  the redactor's worst cases per rule (redact/run-worst.sh)
+LIST
+}
+case ${1:-} in
+    grep | ledger | ledger-profile | capacity) script=src/bench/$1.sh ;;
+    context) script=src/bench/context/run.sh ;;
+    redact) script=src/bench/redact/run.sh ;;
+    redact-speed | redact-worst) script=src/bench/redact/run-${1#redact-}.sh ;;
+    dedup) shift; exec bash "$0" --rows 10,10b,10c,10d "$@" ;;
+    *) script= ;;
+esac
+if [ -n "$script" ]; then
+    shift
+    exec bash "$script" "$@"
+fi
+source "$ROOT/src/it/lib/common.sh"
 
 WRITE=0
 BUILD=1
@@ -32,8 +62,9 @@ for arg in "$@"; do
         --write) WRITE=1 ;;
         --no-build) BUILD=0 ;;
         --rows) NEXT_IS_ROWS=1 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; echo; benchmarks; exit 0 ;;
+        -*) echo "unknown option: $arg (try --help)" >&2; exit 2 ;;
+        *) echo "no benchmark named '$arg'" >&2; benchmarks >&2; exit 2 ;;
     esac
 done
 
@@ -77,23 +108,13 @@ PIDS=$W/pids
 : > "$PIDS"
 mkdir -p "$W/rows" "$W/notes" "$W/data"
 
-stop_pid() { # pid: TERM, then KILL after 10 s
-    local pid=$1 i
-    kill -TERM "$pid" 2>/dev/null || return 0
-    for i in $(seq 1 100); do
-        kill -0 "$pid" 2>/dev/null || return 0
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-}
-
 cleanup() {
     local rc=$?
     set +e
     trap - EXIT INT TERM
     local pid
     for pid in $(tac "$PIDS" 2>/dev/null); do
-        stop_pid "$pid"
+        stop_pids "$pid" # one after another, the last started first
     done
     if [ "${BENCH_KEEP:-0}" = 1 ]; then
         echo "bench: kept $W" >&2
@@ -131,29 +152,24 @@ start_bg() { # log cmd...: starts a process whose pid the cleanup will stop
     echo "$LAST_PID" >> "$PIDS"
 }
 
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+wait_up() { # name url pid log [any]: waits (wait_http) for 200, or any HTTP answer; if none within 120 s, the end of log
+    local rc=0
+    wait_http "$2" "$3" 120 "${5:-200}" || rc=$?
+    [ "$rc" != 0 ] || return 0
+    if [ "$rc" = 1 ]; then
+        echo "bench: $1 exited before it was ready; its log:" >&2
+    else
+        echo "bench: $1 not ready within 120 s (last answer $HTTP_CODE); its log:" >&2
+    fi
+    tail -n 40 "$4" >&2
+    return 1
 }
 
-wait_http() { # name url pid log [any]: polls until 200 (or any HTTP answer), the process alive
-    local name=$1 url=$2 pid=$3 log=$4 accept=${5:-200} deadline=$((SECONDS + 120)) code
-    while :; do
-        code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "$url" || true)
-        if [ "$code" = 200 ] || { [ "$accept" = any ] && [ "$code" != 000 ]; }; then
-            return 0
-        fi
-        if ! kill -0 "$pid" 2>/dev/null; then
-            echo "bench: $name exited before it was ready; its log:" >&2
-            tail -n 40 "$log" >&2
-            return 1
-        fi
-        if [ "$SECONDS" -ge "$deadline" ]; then
-            echo "bench: $name not ready within 120 s (last answer $code); its log:" >&2
-            tail -n 40 "$log" >&2
-            return 1
-        fi
-        sleep 0.2 # poll interval
-    done
+bench_s3proxy() { # port data-dir: S3Proxy (access key bench) on port, keeping its buckets under data-dir; its pid in LAST_PID
+    start_s3proxy 512m "$2.properties" "$2.log" "http://127.0.0.1:$1" bench bench-secret "$2"
+    LAST_PID=$S3PROXY_PID
+    echo "$LAST_PID" >> "$PIDS"
+    wait_up s3proxy "http://127.0.0.1:$1/" "$LAST_PID" "$2.log" any
 }
 
 start_toolspill() { # name port -Dkey=value...: a Toolspill under -Xmx256m, on loopback, without API keys
@@ -161,7 +177,7 @@ start_toolspill() { # name port -Dkey=value...: a Toolspill under -Xmx256m, on l
     shift 2
     start_bg "$W/$name.log" java -Xmx$HEAP -Dquarkus.management.port=0 -Xlog:gc:file="$W/gc-$name.log" -XX:ErrorFile="$W/hs_err_%p.log" \
         -Dquarkus.http.host=127.0.0.1 -Dtoolspill.auth.enabled=false -Dquarkus.http.port="$port" -Dtoolspill.bench.noop=true "$@" -jar "$APP"
-    wait_http "$name" "http://127.0.0.1:$port/q/health/ready" "$LAST_PID" "$W/$name.log"
+    wait_up "$name" "http://127.0.0.1:$port/q/health/ready" "$LAST_PID" "$W/$name.log"
 }
 
 now() { printf '%s\n' "$EPOCHREALTIME"; }
@@ -292,11 +308,9 @@ clear_fs() { rm -f "$FS_ROOT"/blobs/* "$FS_ROOT"/index/* "$FS_ROOT"/tmp/*; }
 # ---------------------------------------------------------------- rows
 bench_inline() {
     local body lua noop inline
-    body="2026-11-29T10:00:00Z INFO build step 'compile' finished: 184 sources compiled, 0 warnings, 3 notes. \
-Cache hits 172/184 (93%), wall 4.21 s, cpu 7.80 s. Artifacts: target/classes (2.1 MB). Next step: 'test' \
-(412 tests in 38 classes). Environment: java 17, maven 3.9.9, 2 cpus, 4 GiB heap limit; ok."
+    body=$(inline_output)
     lua=$W/post.lua
-    printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "text/plain"\nwrk.body = [[%s]]\n' "$body" > "$lua"
+    wrk_post_lua "$lua" text/plain "$body"
     [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: text/plain' --data-binary "$body" "$FS_URL/v1/noop")" = 204 ]
     curl -sf -X POST -H 'Content-Type: text/plain' --data-binary "$body" "$FS_URL/v1/tool-outputs?tool=bench" \
         | jq -e '.status == "ok" and .blob == null' > /dev/null
@@ -376,7 +390,7 @@ EOF
     say "starting nginx (WebDAV PUT) on 127.0.0.1:$port"
     start_bg "$prefix/stderr.log" "$NGINX" -p "$prefix" -e "$prefix/error.log" -c "$conf"
     local npid=$LAST_PID
-    wait_http nginx-put "http://127.0.0.1:$port/" "$npid" "$prefix/stderr.log" any
+    wait_up nginx-put "http://127.0.0.1:$port/" "$npid" "$prefix/stderr.log" any
     put() { # prints the seconds of one PUT of $f plus the sync that makes it durable; needs 201
         local t code
         rm -f "$prefix/root/upload.txt"
@@ -396,7 +410,7 @@ EOF
         [ "$(size_of "$FS_ROOT/blobs/$(jq -r .blob.id "$W/a.json").txt")" = "$size" ]
         clear_fs
     done
-    stop_pid "$npid"
+    stop_pids "$npid"
     rm -f "$prefix/root/upload.txt"
     local tsm ngxm r
     tsm=$(printf '%s\n' "${ts[@]}" | median)
@@ -408,24 +422,17 @@ EOF
 }
 
 bench_s3_ingest() {
-    local f=$D/text-256m.txt size s3port tsport bucket=bench props i ts=() aws=() t
+    local f=$D/text-256m.txt size s3port tsport bucket=bench i ts=() aws=() t
     size=$(size_of "$f")
     s3port=$(free_port)
     mkdir -p "$W/s3/data/$bucket"
-    props=$W/s3/s3proxy.properties
-    source "$ROOT/src/it/lib/s3proxy.sh"
-    s3proxy_properties "$props" "http://127.0.0.1:$s3port" bench bench-secret "$W/s3/data"
     say "starting S3Proxy on 127.0.0.1:$s3port"
-    start_bg "$W/s3proxy.log" java -Xmx512m -jar "$S3PROXY" --properties "$props"
+    bench_s3proxy "$s3port" "$W/s3/data"
     local s3pid=$LAST_PID
-    wait_http s3proxy "http://127.0.0.1:$s3port/" "$s3pid" "$W/s3proxy.log" any
     tsport=$(free_port)
     say "starting Toolspill (S3 store) on 127.0.0.1:$tsport"
-    start_toolspill toolspill-s3 "$tsport" -Dtoolspill.blob-store.type=s3 -Dtoolspill.blob-store.s3.bucket=$bucket \
-        -Dquarkus.s3.endpoint-override="http://127.0.0.1:$s3port" -Dquarkus.s3.path-style-access=true \
-        -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static \
-        -Dquarkus.s3.aws.credentials.static-provider.access-key-id=bench \
-        -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=bench-secret
+    s3_store_options "http://127.0.0.1:$s3port" bench bench-secret
+    start_toolspill toolspill-s3 "$tsport" "${S3_STORE_OPTIONS[@]}" -Dtoolspill.blob-store.s3.bucket=$bucket
     local tspid=$LAST_PID
     export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY=bench-secret AWS_DEFAULT_REGION=us-east-1 \
         AWS_CONFIG_FILE=$W/s3/aws-config AWS_SHARED_CREDENTIALS_FILE=$W/s3/aws-credentials AWS_EC2_METADATA_DISABLED=true AWS_PAGER=
@@ -445,8 +452,8 @@ bench_s3_ingest() {
         aws+=("$(since "$t")")
         clear_s3
     done
-    stop_pid "$tspid"
-    stop_pid "$s3pid"
+    stop_pids "$tspid"
+    stop_pids "$s3pid"
     local tsm awsm r
     tsm=$(printf '%s\n' "${ts[@]}" | median)
     awsm=$(printf '%s\n' "${aws[@]}" | median)
@@ -589,7 +596,7 @@ EOF
     say "starting nginx on 127.0.0.1:$port"
     start_bg "$prefix/stderr.log" "$NGINX" -p "$prefix" -e "$prefix/error.log" -c "$conf"
     local npid=$LAST_PID
-    wait_http nginx "http://127.0.0.1:$port/" "$npid" "$prefix/stderr.log" any
+    wait_up nginx "http://127.0.0.1:$port/" "$npid" "$prefix/stderr.log" any
     from=$((256 * MIB))
     to=$((from + MIB - 1))
     # both answer 206 with the same 1 MiB
@@ -604,7 +611,7 @@ EOF
     t1=$(wrk_rps range-ts-1 -d"${DURATION}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")
     t2=$(wrk_rps range-ts-2 -d"${DURATION}s" -H "Range: bytes=$from-$to" "$FS_URL/v1/blobs/$id")
     n2=$(wrk_rps range-nginx-2 -d"${DURATION}s" -H "Range: bytes=$from-$to" "http://127.0.0.1:$port/$id.txt")
-    stop_pid "$npid"
+    stop_pids "$npid"
     ngx=$(calc "($n1 + $n2) / 2")
     ts=$(calc "($t1 + $t2) / 2")
     note "ranged GET, req/s (= MiB/s): Toolspill $t1 $t2 (mean latency $(wrk_latency range-ts-1), $(wrk_latency range-ts-2)); nginx $n1 $n2 (mean latency $(wrk_latency range-nginx-1), $(wrk_latency range-nginx-2))"
@@ -652,12 +659,13 @@ bench_mcp() {
     id=$(printf '%s' "$lines" | curl -sf -H 'Content-Type: text/plain' --data-binary @- "$FS_URL/v1/tool-outputs?tool=bench" | jq -r .blob.id)
     [ -n "$id" ] && [ "$id" != null ]
     v1=$W/tool-calls.lua
-    printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [[%s]]\n' \
-        '{"calls":[{"id":"c1","name":"inspect","arguments":{"blob_id":"'"$id"'","selector":"lines:3-4"}}]}' > "$v1"
+    wrk_post_lua "$v1" application/json \
+        '{"calls":[{"id":"c1","name":"inspect","arguments":{"blob_id":"'"$id"'","selector":"lines:3-4"}}]}'
     # stateless: no initialize, no session; any replica answers a tools/call (quarkus.mcp.server.http.streamable.auto-init)
     mcp=$W/mcp-call.lua
-    printf 'wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Accept"] = "application/json, text/event-stream"\nwrk.body = [[%s]]\n' \
-        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"inspect","arguments":{"blob_id":"'"$id"'","selector":"lines:3-4"}}}' > "$mcp"
+    wrk_post_lua "$mcp" application/json \
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"inspect","arguments":{"blob_id":"'"$id"'","selector":"lines:3-4"}}}' \
+        "application/json, text/event-stream"
     answer=$(curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
         --data-binary "$(sed -n 's/^wrk.body = \[\[\(.*\)\]\]$/\1/p' "$mcp")" "$FS_URL/mcp")
     [ "$(jq -r '.result.content[0].text' <<< "$answer")" = "$(sed -n 3,4p <<< "$lines")" ] \

@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,6 +26,9 @@ import strategies
 import tasks as task_module
 import tokens
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "it", "lib"))
+from harness import free_port  # noqa: E402  (src/it/lib/harness.py)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 APP = os.path.join(ROOT, "target", "quarkus-app", "quarkus-run.jar")
 MARKERS = {False: ("<!-- context:start -->", "<!-- context:end -->"), True: ("<!-- context-big:start -->", "<!-- context-big:end -->")}
@@ -34,12 +36,6 @@ MARKERS = {False: ("<!-- context:start -->", "<!-- context:end -->"), True: ("<!
 
 def say(*parts):
     print("==>", *parts, file=sys.stderr, flush=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Service:

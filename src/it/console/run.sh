@@ -20,10 +20,9 @@ if [[ ! -x /usr/bin/chromium ]]; then
 fi
 (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error) >"$WORK/npm.log" 2>&1 || { cat "$WORK/npm.log" >&2; fail "npm ci"; }
 
-digest() { printf %s "$1" | sha256sum | cut -d' ' -f1; }
-export KEY_ALPHA="alpha-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
-export KEY_BETA="beta-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
-export KEY_OPS="ops-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
+export KEY_ALPHA="alpha-$(random_hex 16)"
+export KEY_BETA="beta-$(random_hex 16)"
+export KEY_OPS="ops-$(random_hex 16)"
 
 start_service -Dtoolspill.auth.enabled=true \
   -Dtoolspill.auth.keys.alpha="$(digest "$KEY_ALPHA")" -Dtoolspill.auth.keys.beta="$(digest "$KEY_BETA")" \

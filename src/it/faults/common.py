@@ -12,9 +12,13 @@ import os
 import re
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from harness import free_port  # noqa: E402,F401  (src/it/lib/harness.py; c.free_port() for the suite's modules)
 
 ENV = os.environ
 MIB = 1024 * 1024
@@ -214,6 +218,12 @@ def download_sha(base, blob_id, timeout=60.0, label=None):
     h = hashlib.sha256()
     r = request("GET", base + "/v1/blobs/" + blob_id, None, None, timeout, label or "download", sink=h.update)
     return r, h.hexdigest()
+
+
+def small_text(n=2048, tag="small"):
+    """n bytes of text lines naming tag, the last byte a newline."""
+    line = ("%s line: the quick brown fox jumps over the lazy dog 0123456789\n" % tag).encode()
+    return (line * (n // len(line) + 1))[:n - 1] + b"\n"
 
 
 def p99(values):

@@ -25,11 +25,6 @@ MAX_DURATION_S = 20  # toolspill.ingest.max-duration of the replica here
 TRICKLE_EVERY_S = 2.0  # under the stall timeout (3 s): only max-duration ends them
 
 
-def small_text(n, tag):
-    line = ("%s line: the quick brown fox jumps over the lazy dog 0123456789\n" % tag).encode()
-    return (line * (n // len(line) + 1))[:n - 1] + b"\n"
-
-
 def sha256(text):
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -157,7 +152,7 @@ def fair_shares(app):
     for t in threads:
         t.start()
     time.sleep(4)  # the trickles are admitted (or refused) within this
-    body = small_text(64 * 1024, "tenant-b")
+    body = c.small_text(64 * 1024, "tenant-b")
     with cf.ThreadPoolExecutor(10) as ex:
         others = list(ex.map(lambda i: c.request("POST", app.url + "/v1/tool-outputs?tool=b", body,
                                                  auth(KEY_B, {"Content-Type": "text/plain"}), timeout=30, label="12 other tenant"), range(10)))
@@ -206,7 +201,7 @@ def shared_cache(app, work):
         return False, "nginx is not installed (apt-get install -y nginx-light)"
     cache_work = os.path.join(work, "nginx")
     os.makedirs(cache_work, exist_ok=True)
-    port = outage.free_port()
+    port = c.free_port()
     conf = os.path.join(cache_work, "nginx.conf")
     with open(conf, "w") as f:
         f.write(NGINX_CONF.format(work=cache_work, port=port, upstream=app.url))
@@ -215,7 +210,7 @@ def shared_cache(app, work):
         front = "http://127.0.0.1:%d" % port
         if not outage.wait_port(port, proc, 20):
             return False, "nginx did not start (see nginx-error.log)"
-        stored = c.request("POST", app.url + "/v1/tool-outputs?tool=cache", small_text(4096, "cache"), auth(KEY_A, {"Content-Type": "text/plain"}))
+        stored = c.request("POST", app.url + "/v1/tool-outputs?tool=cache", c.small_text(4096, "cache"), auth(KEY_A, {"Content-Type": "text/plain"}))
         blob = ((stored.json() or {}).get("blob") or {}).get("id")
         if not blob:
             return False, "could not store a blob: %s" % stored.short()

@@ -23,14 +23,6 @@ STORE_TIMEOUT_S = 5.0
 RETRY_S = 2  # toolspill.spool.retry-interval of the replicas here
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 class Proc:
     """A process started by this module, with its log; stop() ends it by its own pid."""
 
@@ -84,7 +76,7 @@ def wait_port(port, proc, secs):
 
 
 def replica(name, work, extra):
-    port = free_port()
+    port = c.free_port()
     args = ["java", "-Xmx256m", "-XX:+ExitOnOutOfMemoryError", "-Dquarkus.http.host=127.0.0.1",
             "-Dquarkus.http.port=%d" % port, "-Dquarkus.management.port=0", "-Dtoolspill.auth.enabled=false",
             "-Dtoolspill.blob-store.timeout=%ds" % STORE_TIMEOUT_S, "-Dtoolspill.ingest.stall-timeout=3s",
@@ -200,7 +192,7 @@ def s3_outage(result):
     work = os.path.join(ENV["FAULTS_WORK"], "outage")
     base = os.path.join(work, "s3data")
     os.makedirs(base, exist_ok=True)
-    s3port = free_port()
+    s3port = c.free_port()
     endpoint = "http://127.0.0.1:%d" % s3port
     props = os.path.join(work, "s3proxy.properties")
     with open(props, "w") as f:

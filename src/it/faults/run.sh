@@ -18,6 +18,7 @@ if [[ ! -f "$ROOT/src/it/faults/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
   echo "run this from the repository root: bash src/it/faults/run.sh" >&2
   exit 2
 fi
+source src/it/lib/common.sh
 SUITE_START=$(date +%s)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-faults.XXXXXX")
 PIDS=()
@@ -26,18 +27,8 @@ RESULTS="$WORK/results.tsv"
 
 log() { printf '[faults %3ds] %s\n' "$(($(date +%s) - SUITE_START))" "$*" >&2; }
 
-stop_all() {
-  local pid
-  # a stopped S3Proxy (scenario 7) must be continued before it can act on TERM
-  for pid in "${PIDS[@]}"; do kill -CONT "$pid" 2>/dev/null; kill -TERM "$pid" 2>/dev/null; done
-  for _ in $(seq 1 50); do
-    local alive=0
-    for pid in "${PIDS[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    ((alive)) || break
-    sleep 0.2
-  done
-  for pid in "${PIDS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
+stop_all() { # a stopped S3Proxy (scenario 7) is continued before TERM (stop_pids does)
+  stop_pids "${PIDS[@]}"
   PIDS=()
 }
 
@@ -54,10 +45,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'log "interrupted"; exit 130' INT TERM
-
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
 
 # ---- build if needed ---------------------------------------------------------------------------------------------
 if [[ ! -f target/quarkus-app/quarkus-run.jar ]]; then
@@ -78,11 +65,8 @@ S3_PORT=$(free_port); TOOLS_PORT=$(free_port); FS_PORT=$(free_port); S3APP_PORT=
 S3_ACCESS=faults; S3_SECRET=faults-secret; S3_BUCKET=toolspill-faults
 S3_BASE="$WORK/s3data"; FS_ROOT="$WORK/fsroot"
 mkdir -p "$S3_BASE" "$FS_ROOT"
-source src/it/lib/s3proxy.sh
-s3proxy_properties "$WORK/s3proxy.properties" "http://127.0.0.1:$S3_PORT" "$S3_ACCESS" "$S3_SECRET" "$S3_BASE"
-
-java -Xmx256m -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
-S3_PID=$!; PIDS+=("$S3_PID")
+start_s3proxy 256m "$WORK/s3proxy.properties" "$WORK/s3proxy.log" "http://127.0.0.1:$S3_PORT" "$S3_ACCESS" "$S3_SECRET" "$S3_BASE"
+S3_PID=$S3PROXY_PID; PIDS+=("$S3_PID")
 python3 src/it/faults/toolserver.py "$TOOLS_PORT" >"$WORK/toolserver.log" 2>&1 &
 TOOLS_PID=$!; PIDS+=("$TOOLS_PID")
 
@@ -103,18 +87,9 @@ COMMON=(-Xmx256m -XX:+ExitOnOutOfMemoryError
   "-Dtoolspill.tools.remote.\"trickle\".url=http://127.0.0.1:$TOOLS_PORT/trickle"
   "-Dtoolspill.tools.remote.\"trickle\".timeout=2s")
 
-wait_http() { # name url pid seconds [expect-200]
-  local name=$1 url=$2 pid=$3 secs=$4 need200=${5:-1} code
-  local deadline=$(($(date +%s) + secs))
-  while (($(date +%s) < deadline)); do
-    kill -0 "$pid" 2>/dev/null || { log "$name exited during start-up"; return 1; }
-    code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "$url" 2>/dev/null)
-    if [[ "$need200" == 1 && "$code" == 200 ]] || [[ "$need200" == 0 && "$code" != 000 ]]; then
-      return 0
-    fi
-    sleep 0.2
-  done
-  log "$name not ready after ${secs}s ($url)"
+wait_up() { # name url pid seconds [any]: logs why when url does not answer (200, or any answer) in time
+  wait_http "$2" "$3" "$4" "${5:-200}" && return 0
+  if (($? == 1)); then log "$1 exited during start-up"; else log "$1 not ready after ${4}s ($2)"; fi
   return 1
 }
 
@@ -134,23 +109,20 @@ setup_fail() {
   exit 1
 }
 
-wait_http S3Proxy "http://127.0.0.1:$S3_PORT/" "$S3_PID" 90 0 || setup_fail "S3Proxy did not start"
+wait_up S3Proxy "http://127.0.0.1:$S3_PORT/" "$S3_PID" 90 any || setup_fail "S3Proxy did not start"
 
 java "${COMMON[@]}" -Dquarkus.http.port="$FS_PORT" -Dtoolspill.blob-store.fs.root="$FS_ROOT" \
   -jar target/quarkus-app/quarkus-run.jar >"$WORK/toolspill-fs.log" 2>&1 &
 FS_PID=$!; PIDS+=("$FS_PID")
-java "${COMMON[@]}" -Dquarkus.http.port="$S3APP_PORT" \
-  -Dtoolspill.blob-store.type=s3 -Dtoolspill.blob-store.s3.bucket="$S3_BUCKET" -Dtoolspill.blob-store.s3.create-bucket=true \
-  -Dquarkus.s3.endpoint-override="http://127.0.0.1:$S3_PORT" -Dquarkus.s3.path-style-access=true \
-  -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static \
-  -Dquarkus.s3.aws.credentials.static-provider.access-key-id="$S3_ACCESS" \
-  -Dquarkus.s3.aws.credentials.static-provider.secret-access-key="$S3_SECRET" \
+s3_store_options "http://127.0.0.1:$S3_PORT" "$S3_ACCESS" "$S3_SECRET"
+java "${COMMON[@]}" -Dquarkus.http.port="$S3APP_PORT" "${S3_STORE_OPTIONS[@]}" \
+  -Dtoolspill.blob-store.s3.bucket="$S3_BUCKET" -Dtoolspill.blob-store.s3.create-bucket=true \
   -jar target/quarkus-app/quarkus-run.jar >"$WORK/toolspill-s3.log" 2>&1 &
 S3APP_PID=$!; PIDS+=("$S3APP_PID")
 
-wait_http tool-server "http://127.0.0.1:$TOOLS_PORT/ready" "$TOOLS_PID" 30 || setup_fail "tool server did not start"
-wait_http toolspill-fs "http://127.0.0.1:$FS_PORT/q/health/ready" "$FS_PID" 120 || setup_fail "toolspill (fs) not ready"
-wait_http toolspill-s3 "http://127.0.0.1:$S3APP_PORT/q/health/ready" "$S3APP_PID" 120 || setup_fail "toolspill (s3) not ready"
+wait_up tool-server "http://127.0.0.1:$TOOLS_PORT/ready" "$TOOLS_PID" 30 || setup_fail "tool server did not start"
+wait_up toolspill-fs "http://127.0.0.1:$FS_PORT/q/health/ready" "$FS_PID" 120 || setup_fail "toolspill (fs) not ready"
+wait_up toolspill-s3 "http://127.0.0.1:$S3APP_PORT/q/health/ready" "$S3APP_PID" 120 || setup_fail "toolspill (s3) not ready"
 log "ready: fs :$FS_PORT (pid $FS_PID), s3 :$S3APP_PORT (pid $S3APP_PID), S3Proxy :$S3_PORT (pid $S3_PID), tools :$TOOLS_PORT"
 
 # ---- scenarios ---------------------------------------------------------------------------------------------------

@@ -94,11 +94,6 @@ class TextBody:
             yield mv[off:min(off + piece, self.end)]
 
 
-def small_text(n=2048, tag="small"):
-    line = ("%s line: the quick brown fox jumps over the lazy dog 0123456789\n" % tag).encode()
-    return (line * (n // len(line) + 1))[:n - 1] + b"\n"
-
-
 def post_pieces(app, pieces, length, ctype="text/plain", tool="faults", timeout=90.0, label="ingest", chunked=False):
     headers = {"Content-Type": ctype}
     if not chunked:
@@ -144,7 +139,7 @@ def health(app, after):
     if not c.alive(app.pid):
         result(name, budget, "replica process is gone (exited: OOM or crash)", False)
         return False
-    r = c.ingest(app.url, small_text(2048, "health"), tool="health", timeout=10, label=name)
+    r = c.ingest(app.url, c.small_text(2048, "health"), tool="health", timeout=10, label=name)
     ing_ok = r.status == 200 and r.elapsed < 1.0
     rr = c.request("GET", app.url + "/q/health/ready", timeout=10, label=name)
     ready_ok = rr.status == 200 and b'"UP"' in rr.body
@@ -221,7 +216,7 @@ def scenario1_aborts(app):
     """Bodies that fail mid-way (invalid UTF-8 at the end, a stall) leave nothing behind."""
     name = "1 aborted ingests (%s)" % app.name
     budget = "3× 16MiB ending in invalid UTF-8 → 400; 20MB stalling after 10MB → dropped ≤ stall+5s; nothing left behind"
-    part = small_text(MIB, "abort")
+    part = c.small_text(MIB, "abort")
     size = 20 * MIB
 
     def invalid():  # the invalid byte right after the second 8 MiB part is handed to the store
@@ -407,7 +402,7 @@ def scenario3(app):
                 r = c.tool_calls(app.url, [{"id": "1", "name": "inspect",
                                             "arguments": {"blob_id": "0190a5b2-0000-7000-8000-000000000000"}}], timeout=10, label=name)
                 return kind, r, r.status == 200
-            r = c.ingest(app.url, small_text(300, "probe"), tool="probe", timeout=10, label=name)
+            r = c.ingest(app.url, c.small_text(300, "probe"), tool="probe", timeout=10, label=name)
             return kind, r, r.status == 200 or r.busy_ok()
 
         # the connection storm itself: one probe while the server is still taking the 250 requests in
@@ -850,7 +845,7 @@ def main():
     # stopped from outside (run.sh cleanup, timeout): unwind, so S3Proxy is continued and samplers end
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     for app in (FS, S3):
-        c.ingest(app.url, small_text(2048, "warm"), tool="warm", timeout=30)  # warm the paths before the idle heap
+        c.ingest(app.url, c.small_text(2048, "warm"), tool="warm", timeout=30)  # warm the paths before the idle heap
         app.idle_heap = c.heap_used_mib(app.pid)
         say("%s idle heap after GC: %s MiB" % (app.name, app.idle_heap))
     run("1", scenario1, FS)

@@ -1,5 +1,6 @@
-# Shared by the scripts that check the packaged service from outside (src/it/clients/mcp/check.sh,
-# src/examples/agent-loop/check.sh). Source it with the script's arguments after setting
+# Shared by the scripts that check the packaged service from outside (src/it/clients/mcp/check.sh, console/run.sh,
+# tutorial/run.sh, scale/run.sh, src/examples/agent-loop/check.sh, src/bench/capacity.sh); it sources common.sh (free_port,
+# wait_http, digest, S3Proxy, ...). Source it with the script's arguments after setting
 #   NAME (the log prefix and the work directory's name), PREFIX (of the script's variables) and DEFAULT_LIMIT (s):
 # the script then runs under `timeout` (${PREFIX}_TIME_LIMIT seconds, which signals the whole process group: the
 # script, the service and every server it started), in a work directory $WORK that is removed at the end unless
@@ -13,6 +14,7 @@ if [[ -z "${!bounded:-}" ]]; then
   exec timeout --kill-after=10 "${!limit:-$DEFAULT_LIMIT}" bash "$0" "$@"
 fi
 
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-$NAME.XXXXXX")
@@ -23,10 +25,9 @@ fail() { log "FAIL: $*"; exit 1; }
 declare -F on_failure >/dev/null || on_failure() { :; }
 
 cleanup() {
-  local rc=$? pid keep="${PREFIX}_KEEP"
+  local rc=$? keep="${PREFIX}_KEEP"
   trap - EXIT INT TERM
-  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
+  stop_pids "${PIDS[@]}"
   if ((rc != 0)); then
     on_failure
     if [[ -f "$WORK/toolspill.log" ]]; then
@@ -45,10 +46,6 @@ for tool in java node npm curl; do
 done
 [[ -f "$JAR" ]] || fail "$JAR is missing: run ./mvnw package first"
 
-free_port() {
-  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
-}
-
 # Starts the packaged service on 127.0.0.1:$PORT (a free port), filesystem blobs under $WORK/data, authentication
 # off, with the extra -D options given; its log is $WORK/toolspill.log and its pid $SERVICE.
 start_service() {
@@ -60,12 +57,8 @@ start_service() {
   PIDS+=("$SERVICE")
 }
 
-wait_ready() { # name url pid
-  local deadline=$((SECONDS + 120))
-  while ((SECONDS < deadline)); do
-    kill -0 "$3" 2>/dev/null || fail "$1 exited during start-up"
-    curl -sf -o /dev/null -m 2 "$2" && return 0
-    sleep 0.2
-  done
+wait_ready() { # name url pid: fails the script unless url answers 200 within 120 s
+  wait_http "$2" "$3" 120 && return 0
+  (($? == 1)) && fail "$1 exited during start-up"
   fail "$1 not ready after 120 s ($2)"
 }

@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "faults"))
 import common  # noqa: E402  (read-only helpers of the fault suite)
-from service import free_port, start, stop  # noqa: E402
+from service import start, stop  # noqa: E402
 
 ENV = os.environ
 STORE = ENV.get("PROOF_STORE", "fs")
@@ -92,7 +92,7 @@ def leftovers():
 
 def main():
     work = ENV["PROOF_WORK"]
-    port = free_port()
+    port = common.free_port()
     plan = sizes()
     bodies = {}
     shas = {}

@@ -13,11 +13,12 @@ if [[ ! -f "$ROOT/src/it/proof/run.sh" || ! -f "$ROOT/pom.xml" ]]; then
   echo "run this from the repository root: bash src/it/proof/run.sh" >&2
   exit 2
 fi
+source src/it/lib/common.sh
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/toolspill-proof.XXXXXX")
 S3_PID=""
 cleanup() {
   local rc=$?
-  if [[ -n "$S3_PID" ]]; then kill "$S3_PID" 2>/dev/null; wait "$S3_PID" 2>/dev/null; fi
+  [[ -z "$S3_PID" ]] || stop_pids "$S3_PID"
   if [[ "${PROOF_KEEP:-0}" == 1 ]]; then echo "kept $WORK" >&2; else rm -rf "$WORK"; fi
   exit "$rc"
 }
@@ -30,7 +31,6 @@ fi
 if [[ ! -f target/s3proxy/s3proxy.jar ]]; then
   ./mvnw -q process-test-resources || { echo "FAIL build: ./mvnw process-test-resources failed"; exit 1; }
 fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 export PROOF_WORK="$WORK" PROOF_JAR="${PROOF_JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"
 BASE_ARGS="-Xmx256m -XX:+ExitOnOutOfMemoryError -Dquarkus.management.port=0"
@@ -38,21 +38,14 @@ FAILED=0
 ROWS_CRASH=()
 ROWS_SOAK=()
 
-start_s3proxy() {
+proof_s3proxy() { # S3Proxy for the s3 store, FAULTS_S3_* as the drivers read them
   S3_PORT=$(free_port)
   export FAULTS_S3_URL="http://127.0.0.1:$S3_PORT" FAULTS_S3_ACCESS=proof FAULTS_S3_SECRET=proof-secret \
     FAULTS_S3_BUCKET=toolspill-proof FAULTS_S3_BASE="$WORK/s3data"
-  source src/it/lib/s3proxy.sh
-  s3proxy_properties "$WORK/s3proxy.properties" "$FAULTS_S3_URL" "$FAULTS_S3_ACCESS" "$FAULTS_S3_SECRET" "$FAULTS_S3_BASE"
   # S3Proxy stands in for S3: a roomy heap keeps its own GC pauses out of what the soak compares
-  java -Xmx1g -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
-  S3_PID=$!
-  for _ in $(seq 1 300); do
-    curl -s -o /dev/null -m 2 "$FAULTS_S3_URL/" && return 0
-    kill -0 "$S3_PID" 2>/dev/null || break
-    sleep 0.2
-  done
-  echo "FAIL setup: S3Proxy did not start"; exit 1
+  start_s3proxy 1g "$WORK/s3proxy.properties" "$WORK/s3proxy.log" "$FAULTS_S3_URL" "$FAULTS_S3_ACCESS" "$FAULTS_S3_SECRET" "$FAULTS_S3_BASE"
+  S3_PID=$S3PROXY_PID
+  wait_http "$FAULTS_S3_URL/" "$S3_PID" 60 any || { echo "FAIL setup: S3Proxy did not start"; exit 1; }
 }
 
 store_args() { # store run: sets PROOF_JAVA_ARGS for that store (a fresh fs root or bucket per run)
@@ -61,17 +54,15 @@ store_args() { # store run: sets PROOF_JAVA_ARGS for that store (a fresh fs root
     PROOF_JAVA_ARGS="$BASE_ARGS -Dtoolspill.blob-store.fs.root=$PROOF_FS_ROOT"
   else
     export FAULTS_S3_BUCKET="toolspill-proof-$2"
-    PROOF_JAVA_ARGS="$BASE_ARGS -Dtoolspill.blob-store.type=s3 -Dtoolspill.blob-store.s3.bucket=$FAULTS_S3_BUCKET"
-    PROOF_JAVA_ARGS+=" -Dtoolspill.blob-store.s3.create-bucket=true -Dquarkus.s3.endpoint-override=$FAULTS_S3_URL"
-    PROOF_JAVA_ARGS+=" -Dquarkus.s3.path-style-access=true -Dquarkus.s3.aws.region=us-east-1 -Dquarkus.s3.aws.credentials.type=static"
-    PROOF_JAVA_ARGS+=" -Dquarkus.s3.aws.credentials.static-provider.access-key-id=$FAULTS_S3_ACCESS"
-    PROOF_JAVA_ARGS+=" -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=$FAULTS_S3_SECRET"
+    s3_store_options "$FAULTS_S3_URL" "$FAULTS_S3_ACCESS" "$FAULTS_S3_SECRET"
+    PROOF_JAVA_ARGS="$BASE_ARGS ${S3_STORE_OPTIONS[*]} -Dtoolspill.blob-store.s3.bucket=$FAULTS_S3_BUCKET"
+    PROOF_JAVA_ARGS+=" -Dtoolspill.blob-store.s3.create-bucket=true"
   fi
   export PROOF_JAVA_ARGS
 }
 
 STORES=${PROOF_STORES:-fs s3}
-[[ " $STORES " == *" s3 "* ]] && start_s3proxy
+[[ " $STORES " == *" s3 "* ]] && proof_s3proxy
 for store in $STORES; do
   export PROOF_STORE=$store
   if [[ "${PROOF_ONLY:-crash}" == crash || -z "${PROOF_ONLY:-}" ]]; then

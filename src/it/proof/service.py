@@ -1,6 +1,5 @@
 """Starting and stopping the packaged service for the proof scripts: loopback only, a free port, bounded waits."""
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -9,14 +8,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import common  # noqa: E402  (read-only helpers of the fault suite)
 
 ENV = os.environ
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def start(port, log, extra=(), label="service"):

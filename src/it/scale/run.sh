@@ -48,18 +48,12 @@ REDIS_CMD=(redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --append
 REDIS_PID=$!
 PIDS+=("$REDIS_PID")
 
-source src/it/lib/s3proxy.sh
 S3_URL="http://127.0.0.1:$S3_PORT"
-s3proxy_properties "$WORK/s3proxy.properties" "$S3_URL" scale scale-secret "$WORK/s3data"
-java -Xmx512m -jar target/s3proxy/s3proxy.jar --properties "$WORK/s3proxy.properties" >"$WORK/s3proxy.log" 2>&1 &
-S3_PID=$!
+start_s3proxy 512m "$WORK/s3proxy.properties" "$WORK/s3proxy.log" "$S3_URL" scale scale-secret "$WORK/s3data"
+S3_PID=$S3PROXY_PID
 PIDS+=("$S3_PID")
-deadline=$((SECONDS + 60))
-until curl -s -o /dev/null -m 2 "$S3_URL/"; do
-  kill -0 "$S3_PID" 2>/dev/null || fail "S3Proxy exited during start-up (see $WORK/s3proxy.log)"
-  ((SECONDS < deadline)) || fail "S3Proxy not answering after 60 s"
-  sleep 0.2
-done
+wait_http "$S3_URL/" "$S3_PID" 60 any \
+  || { (($? == 1)) && fail "S3Proxy exited during start-up (see $WORK/s3proxy.log)"; fail "S3Proxy not answering after 60 s"; }
 deadline=$((SECONDS + 30))
 until [[ "$(redis-cli -p "$REDIS_PORT" ping 2>/dev/null)" == PONG ]]; do
   kill -0 "$REDIS_PID" 2>/dev/null || fail "redis-server exited during start-up (see $WORK/redis.log)"
@@ -70,11 +64,11 @@ done
 # Three tenants with API keys: "load" with RATE requests a second (burst RATE), "warm" the same (it warms the replicas
 # up first, in a bucket of its own), "slow" without a rate (its slow uploads hold the leases the kill phase watches).
 # Only the replicas know the keys' digests.
-KEY_LOAD="scale-load-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-KEY_SLOW="scale-slow-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-KEY_WARM="scale-warm-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-digest() { printf %s "$1" | sha256sum | cut -d' ' -f1; }
+KEY_LOAD="scale-load-$(random_hex 12)"
+KEY_SLOW="scale-slow-$(random_hex 12)"
+KEY_WARM="scale-warm-$(random_hex 12)"
 
+s3_store_options "$S3_URL" scale scale-secret
 REPLICAS=()
 for i in 1 2 3; do
   port=$(free_port) mport=$(free_port)
@@ -83,10 +77,7 @@ for i in 1 2 3; do
   (cd "$WORK/r$i" && exec java -Xmx256m -XX:+ExitOnOutOfMemoryError \
     -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$port" \
     -Dquarkus.management.host=127.0.0.1 -Dquarkus.management.port="$mport" \
-    -Dtoolspill.blob-store.type=s3 -Dtoolspill.blob-store.s3.bucket=toolspill-scale -Dtoolspill.blob-store.s3.create-bucket=true \
-    -Dquarkus.s3.endpoint-override="$S3_URL" -Dquarkus.s3.path-style-access=true -Dquarkus.s3.aws.region=us-east-1 \
-    -Dquarkus.s3.aws.credentials.type=static -Dquarkus.s3.aws.credentials.static-provider.access-key-id=scale \
-    -Dquarkus.s3.aws.credentials.static-provider.secret-access-key=scale-secret \
+    "${S3_STORE_OPTIONS[@]}" -Dtoolspill.blob-store.s3.bucket=toolspill-scale -Dtoolspill.blob-store.s3.create-bucket=true \
     -Dtoolspill.spool.dir="$WORK/r$i/spool" \
     -Dtoolspill.auth.keys.load="$(digest "$KEY_LOAD")" -Dtoolspill.auth.keys.slow="$(digest "$KEY_SLOW")" \
     -Dtoolspill.auth.keys.warm="$(digest "$KEY_WARM")" -Dtoolspill.tenants.warm.requests-per-second="$RATE" \
@@ -142,12 +133,8 @@ CONF
 "$NGINX" -e "$WORK/nginx/error.log" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' >"$WORK/nginx/out.log" 2>&1 &
 NGINX_PID=$!
 PIDS+=("$NGINX_PID")
-deadline=$((SECONDS + 30))
-until curl -s -o /dev/null -m 2 "http://127.0.0.1:$LB_PORT/q/health/ready"; do
-  kill -0 "$NGINX_PID" 2>/dev/null || fail "nginx exited during start-up: $(cat "$WORK/nginx/error.log" "$WORK/nginx/out.log")"
-  ((SECONDS < deadline)) || fail "nginx not answering after 30 s"
-  sleep 0.1
-done
+wait_http "http://127.0.0.1:$LB_PORT/q/health/ready" "$NGINX_PID" 30 any \
+  || { (($? == 1)) && fail "nginx exited during start-up: $(cat "$WORK/nginx/error.log" "$WORK/nginx/out.log")"; fail "nginx not answering after 30 s"; }
 log "up: redis-server :$REDIS_PORT, S3Proxy :$S3_PORT, replicas ${REPLICAS[*]} (port:management:pid), nginx :$LB_PORT"
 
 # the shell's own notices of the processes cluster.py kills (the replica, Redis) go to a file, not to the output
