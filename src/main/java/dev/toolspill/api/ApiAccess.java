@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.config.ToolspillConfig;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.vertx.http.security.HttpSecurity;
@@ -19,7 +21,7 @@ import java.util.Map;
 @ApplicationScoped
 public class ApiAccess {
 
-    static final String OPEN = "/q/*";
+    static final String OPEN = ApiPaths.QUARKUS + "*";
     static final String FORBIDDEN = "this identity may not use this path";
 
     private final boolean enabled;

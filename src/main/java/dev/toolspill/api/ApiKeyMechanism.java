@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.auth.JwtAuthenticationRequest;
 import dev.toolspill.auth.JwtTenants;
 import dev.toolspill.config.ToolspillConfig;
@@ -46,7 +48,7 @@ public class ApiKeyMechanism implements HttpAuthenticationMechanism {
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
         // Quarkus' own paths (health, OpenAPI) are open: a key sent there is not even looked at
-        boolean open = context.normalizedPath().startsWith("/q/");
+        boolean open = context.normalizedPath().startsWith(ApiPaths.QUARKUS);
         if (enabled && !open && context.request().headers().getAll(HttpHeaders.AUTHORIZATION).size() > 1) {
             // which one would count? A proxy that adds its own after the client's must not find the client's chosen
             return Uni.createFrom().failure(new io.quarkus.security.AuthenticationFailedException("more than one Authorization header"));

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.inspect.Inspector;
@@ -38,7 +40,7 @@ import java.util.Set;
 @Tag(name = "console", description = "What the operator console at /console reads")
 public class ConsoleResource {
 
-    static final String API = "/console/api";
+    static final String API = ApiPaths.CONSOLE_API;
     static final String NO_CALL = "no call with this id in the ledger of this tenant (or it is older than the retention)";
     /** The latest instant a range may name (the ledger's folders have four-digit years). */
     private static final Instant LATEST = Instant.parse("9999-12-31T00:00:00Z");

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.RouteOrder;
 
 import io.vertx.core.MultiMap;
@@ -25,11 +27,11 @@ import java.util.Map;
 @ApplicationScoped
 public class ConsoleRoutes {
 
-    static final String HOME = "/console";
-    static final String CALL = "/console/call";
-    static final String SCRIPT = "/console/console.js";
-    static final String STYLE = "/console/console.css";
-    static final String ICON = "/console/icon.svg";
+    static final String HOME = ApiPaths.CONSOLE;
+    static final String CALL = HOME + "/call";
+    static final String SCRIPT = HOME + "/console.js";
+    static final String STYLE = HOME + "/console.css";
+    static final String ICON = HOME + "/icon.svg";
     /** The pages anyone may fetch; everything else under {@code /console} needs a key. */
     static final String[] OPEN = {HOME, CALL, SCRIPT, STYLE, ICON};
     static final String POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "

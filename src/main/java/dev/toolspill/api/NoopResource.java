@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import io.quarkus.resteasy.reactive.server.EndpointDisabled;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;

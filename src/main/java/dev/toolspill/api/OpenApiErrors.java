@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.Problem;
 
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -40,7 +42,7 @@ public class OpenApiErrors implements OASFilter {
             return;
         }
         openAPI.getPaths().getPathItems().forEach((path, item) -> {
-            if (path.startsWith("/v1/") && item.getOperations() != null) {
+            if (path.startsWith(ApiPaths.V1) && item.getOperations() != null) {
                 item.getOperations().values().forEach(this::complete);
             }
         });

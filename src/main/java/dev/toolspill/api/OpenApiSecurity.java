@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import io.quarkus.smallrye.openapi.OpenApiFilter;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
@@ -39,7 +41,7 @@ public class OpenApiSecurity implements OASFilter {
             return;
         }
         openAPI.getPaths().getPathItems().forEach((path, item) -> {
-            if (path.startsWith("/v1/") && item.getOperations() != null) {
+            if (path.startsWith(ApiPaths.V1) && item.getOperations() != null) {
                 item.getOperations().values().forEach(OpenApiSecurity::require);
             }
         });

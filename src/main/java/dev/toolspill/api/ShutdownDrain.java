@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.RouteOrder;
 
 import io.quarkus.logging.Log;
@@ -38,7 +40,7 @@ public class ShutdownDrain {
     }
 
     private void admit(RoutingContext context) {
-        if (!draining || context.normalizedPath().startsWith("/q/")) {
+        if (!draining || context.normalizedPath().startsWith(ApiPaths.QUARKUS)) {
             context.next();
             return;
         }

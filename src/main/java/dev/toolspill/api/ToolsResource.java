@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.Problem;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,7 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.RouteOrder;
 
 import dev.toolspill.http.Problem;
@@ -37,7 +39,7 @@ public class McpMessageCheck {
 
     private final String path;
 
-    public McpMessageCheck(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String path) {
+    public McpMessageCheck(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
         this.path = path;
     }
 

@@ -1,5 +1,7 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.RouteOrder;
 
 import io.vertx.core.json.DecodeException;
@@ -27,7 +29,7 @@ public class NullArguments {
 
     private final String path;
 
-    public NullArguments(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String path) {
+    public NullArguments(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
         this.path = path;
     }
 

@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.impl.HttpUtils;
 import org.junit.jupiter.api.Test;

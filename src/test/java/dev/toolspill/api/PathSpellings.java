@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,10 +1,10 @@
-package dev.toolspill.api;
+package dev.toolspill.http;
 
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Every path of the HTTP API in one place: the resources' {@code @Path}s and the edge policies ({@link EdgeRoutes})
+ * Every path of the HTTP API in one place: the resources' {@code @Path}s and the edge policies ({@code api.EdgeRoutes})
  * read these constants, so a path is spelled once. {@link #refusal} is the rule that makes that enough: a request
  * path that is not in its one canonical spelling (dot segments, percent-encoded dots or slashes, {@code //},
  * matrix parameters, a trailing slash) is refused at the edge, before any policy, because the router and Quarkus
@@ -13,18 +13,23 @@ import java.util.Optional;
  */
 public final class ApiPaths {
 
-    public static final String TOOL_CALLS = "/v1/tool-calls";
-    public static final String TOOL_OUTPUTS = "/v1/tool-outputs";
-    public static final String TOOLS = "/v1/tools";
-    public static final String BLOB = "/v1/blobs/{id}";
-    public static final String BLOB_VERIFY = "/v1/blobs/{id}/verify";
+    /** The prefix of the versioned API, which needs a key when authentication is on. */
+    public static final String V1 = "/v1/";
+    public static final String TOOL_CALLS = V1 + "tool-calls";
+    public static final String TOOL_OUTPUTS = V1 + "tool-outputs";
+    public static final String TOOLS = V1 + "tools";
+    public static final String BLOB = V1 + "blobs/{id}";
+    public static final String BLOB_VERIFY = V1 + "blobs/{id}/verify";
     /** Under {@link #BLOB}. */
     public static final String INSPECT = "/inspect";
-    public static final String NOOP = "/v1/noop";
+    public static final String NOOP = V1 + "noop";
     /** The default of {@code quarkus.mcp.server.http.root-path}. */
     public static final String MCP = "/mcp";
     /** Quarkus' own paths on the main port: health only (the rest is on the management interface). */
     public static final String QUARKUS = "/q/";
+    /** The operator console: its pages, and under {@link #CONSOLE_API} the data they read. */
+    public static final String CONSOLE = "/console";
+    public static final String CONSOLE_API = CONSOLE + "/api";
 
     private ApiPaths() {
     }
