@@ -1,5 +1,8 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.ApiPaths;
+
+import dev.toolspill.http.Problem;
 import dev.toolspill.http.RouteOrder;
 
 import io.vertx.ext.web.Router;
@@ -19,19 +22,20 @@ public class McpWithoutStreams {
 
     private final String path;
 
-    public McpWithoutStreams(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = "/mcp") String path) {
+    public McpWithoutStreams(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
         this.path = path;
     }
 
     void install(@Observes Router router) {
-        router.get(path).order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(context -> context.response().setStatusCode(405)
-                .putHeader("Allow", "POST, DELETE").end());
+        router.get(path).order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(context -> context.response().putHeader("Allow", "POST, DELETE")
+                .setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(405, "Method Not Allowed",
+                        "this MCP server offers no stream from server to client: every answer comes back on the POST that asked for it").json()));
         router.route(path + "/sse").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
         router.route(path + "/messages/*").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
     }
 
     private void legacy(RoutingContext context) {
-        context.response().setStatusCode(404).putHeader("Content-Type", "text/plain; charset=utf-8")
-                .end("the legacy SSE transport is off: it ties a client to one replica. Use Streamable HTTP at " + path);
+        context.response().setStatusCode(404).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(404, "Not Found",
+                "the legacy SSE transport is off: it ties a client to one replica. Use Streamable HTTP at " + path).json());
     }
 }

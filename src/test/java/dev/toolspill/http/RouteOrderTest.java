@@ -23,11 +23,13 @@ class RouteOrderTest {
     private static final Pattern ORDER_CALL = Pattern.compile("\\.order\\(([^)]*\\)?)\\)");
 
     @Test
-    void theTableListsTheRoutesInTheOrderTheyRun() {
+    void theTableListsTheRoutesInTheOrderTheyRunEachInAPlaceOfItsOwn() {
         int[] orders = Arrays.stream(RouteOrder.values()).mapToInt(RouteOrder::order).toArray();
         int[] sorted = orders.clone();
         Arrays.sort(sorted);
         assertTrue(Arrays.equals(sorted, orders), "RouteOrder's constants are not in the order of their values: " + Arrays.toString(orders));
+        assertEquals(orders.length, Arrays.stream(orders).distinct().count(), "two routes share a place, so the router "
+                + "runs them in the order they were installed: " + Arrays.toString(orders));
     }
 
     @Test

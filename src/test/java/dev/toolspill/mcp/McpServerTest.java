@@ -1,5 +1,7 @@
 package dev.toolspill.mcp;
 
+import dev.toolspill.http.Problem;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -63,12 +65,13 @@ class McpServerTest {
     @Test
     void getOpensNoStreamThatWouldTieAClientToOneReplica() {
         given().accept("text/event-stream").header("Mcp-Session-Id", UUID.randomUUID().toString())
-                .when().get("/mcp").then().statusCode(405).header("Allow", "POST, DELETE");
+                .when().get("/mcp").then().statusCode(405).header("Allow", "POST, DELETE").contentType(Problem.MEDIA_TYPE);
     }
 
     @Test
     void theLegacySseTransportIsOffForTheSameReason() {
-        given().when().get("/mcp/sse").then().statusCode(404).body(org.hamcrest.Matchers.containsString("Streamable HTTP at /mcp"));
+        given().when().get("/mcp/sse").then().statusCode(404).contentType(Problem.MEDIA_TYPE)
+                .body("detail", org.hamcrest.Matchers.containsString("Streamable HTTP at /mcp"));
     }
 
     @Test
