@@ -1,5 +1,7 @@
 package dev.toolspill.api;
 
+import dev.toolspill.http.ApiPaths;
+
 import dev.toolspill.http.RouteOrder;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -121,25 +123,10 @@ public class IngestRoute {
         }
         if (failure instanceof StreamIngest.RefusedException refused) {
             refuse(context, refused.tooLarge() ? Response.Status.REQUEST_ENTITY_TOO_LARGE : Response.Status.BAD_REQUEST, refused.getMessage(), Map.of());
-        } else if (failure instanceof BlobStoreException store) {
-            Log.warnf("Blob store failed: %s", store.getMessage());
-            int retry = BlobStoreException.retryAfterSeconds(store);
-            refuse(context, Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + store.getMessage() + "; retry in "
-                    + retry + " s", Map.of("Retry-After", String.valueOf(retry)));
-        } else if (failure instanceof IOException) {
-            Log.infof("A request body could not be read to its end: %s", failure.getMessage());
-            refuse(context, Response.Status.BAD_REQUEST,
-                    "the body could not be read to its end (the connection closed, or it stalled past toolspill.ingest.stall-timeout)", Map.of());
         } else {
-            String id = java.util.UUID.randomUUID().toString().substring(0, 8);
-            Log.errorf(failure, "Unexpected failure %s", id);
-            if (failure instanceof OutOfMemoryError) {
-                refuse(context, Response.Status.SERVICE_UNAVAILABLE, "this replica is short of memory right now (failure " + id
-                        + "): retry shortly", Map.of("Retry-After", "1"));
-            } else {
-                refuse(context, Response.Status.INTERNAL_SERVER_ERROR, "the request failed unexpectedly (failure " + id
-                        + " in the service log); retry, and report it if it persists", Map.of());
-            }
+            Problems.Answer answer = failure instanceof BlobStoreException store ? Problems.storeFailed(store)
+                    : failure instanceof IOException cut ? Problems.bodyCut(cut) : Problems.unexpected(failure);
+            problems.answer(context, answer.problem().status(), answer.problem().title(), answer.problem().detail(), answer.headers());
         }
     }
 

@@ -85,11 +85,7 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response storeFailed(BlobStoreException e) {
-        Log.warnf("Blob store failed: %s", e.getMessage()); // one line: during an outage every read says it
-        int retry = BlobStoreException.retryAfterSeconds(e);
-        return Response.fromResponse(Problems.response(Response.Status.SERVICE_UNAVAILABLE, "the blob store is unavailable: " + e.getMessage()
-                + "; retry in " + retry + " s"))
-                .header("Retry-After", String.valueOf(retry)).build();
+        return Problems.storeFailed(e).response();
     }
 
     /**
@@ -191,22 +187,11 @@ public class ProblemMappers {
     /** A body that could not be read to its end: the client went away or stalled. Its problem, not ours: no stack. */
     @ServerExceptionMapper
     public Response unreadable(java.io.IOException e) {
-        Log.infof("A request body could not be read to its end: %s", e.getMessage());
-        return Response.fromResponse(Problems.response(Response.Status.BAD_REQUEST,
-                "the body could not be read to its end (the connection closed, or it stalled past toolspill.ingest.stall-timeout)"))
-                .header("Connection", "close").build();
+        return Response.fromResponse(Problems.bodyCut(e).response()).header("Connection", "close").build();
     }
 
-    /** Anything else: logged with an id, answered with that id and nothing of the code that failed. */
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
-        String id = java.util.UUID.randomUUID().toString().substring(0, 8);
-        Log.errorf(e, "Unexpected failure %s", id);
-        if (e instanceof OutOfMemoryError) {
-            return Response.fromResponse(Problems.response(Response.Status.SERVICE_UNAVAILABLE,
-                    "this replica is short of memory right now (failure " + id + "): retry shortly")).header("Retry-After", "1").build();
-        }
-        return Problems.response(Response.Status.INTERNAL_SERVER_ERROR, "the request failed unexpectedly (failure " + id
-                + " in the service log); retry, and report it if it persists");
+        return Problems.unexpected(e).response();
     }
 }
