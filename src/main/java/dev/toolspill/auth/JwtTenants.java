@@ -76,9 +76,6 @@ public final class JwtTenants {
             throw new IllegalStateException("toolspill.auth.jwt.issuer is set but toolspill.auth.jwt.public-key-location is not, "
                     + "so no JWT could be verified. Set both: " + HOW_TO_CONFIGURE);
         }
-        if (config.tenantClaim().isBlank()) {
-            throw new IllegalStateException("toolspill.auth.jwt.tenant-claim is blank: name the claim that holds the tenant (default 'tenant')");
-        }
         JWTAuthContextInfo info = new BoundedKeyParser.Settings(location.get(), issuer.get(), config.jwksTimeout());
         info.setSignatureAlgorithm(EnumSet.of(SignatureAlgorithm.RS256, SignatureAlgorithm.RS384, SignatureAlgorithm.RS512,
                 SignatureAlgorithm.PS256, SignatureAlgorithm.PS384, SignatureAlgorithm.PS512,

@@ -16,6 +16,8 @@ public final class Bounds {
     /** Summarizer.MIN_BYTES: the id line and a few lines of the output. */
     public static final String SUMMARY_TOO_SMALL = "is too small: a summary needs at least {value} bytes (was ${validatedValue})";
 
+    public static final String NOT_BLANK_CLAIM = "is blank: name the claim that holds the tenant (default 'tenant') (was ${validatedValue})";
+
     private Bounds() {
     }
 }

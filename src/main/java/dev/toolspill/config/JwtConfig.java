@@ -20,6 +20,7 @@ public interface JwtConfig {
 
     /** The claim whose string value is the tenant (a name as in {@code toolspill.auth.keys}). */
     @WithDefault("tenant")
+    @jakarta.validation.constraints.NotBlank(message = Bounds.NOT_BLANK_CLAIM)
     String tenantClaim();
 
     /** Audiences a JWT must name one of in {@code aud}, comma-separated; absent: {@code aud} is not checked. */

@@ -50,6 +50,7 @@ class ConfigBoundsTest {
             "toolspill.pipeline.timeout, 0s, longer than 0",
             "toolspill.pipeline.buffered-bytes-budget, 0, at least 1",
             "toolspill.auth.jwt.jwks-timeout, 0s, longer than 0",
+            "toolspill.auth.jwt.tenant-claim, ' ', name the claim that holds the tenant",
             "toolspill.scan.max-depth, 0, at least 1",
             "toolspill.limits.default, 127, at least 128 bytes"})
     void aValuePastItsBoundIsRefusedWithTheKeyTheValueAndWhatWorks(String key, String value, String works) {
