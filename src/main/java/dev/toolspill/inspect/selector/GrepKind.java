@@ -52,7 +52,7 @@ final class GrepKind implements SelectorKind {
         return "grep:PATTERN finds text lines (N: line, 1-based) or JSON array entries (N: entry, 0-based) that match: "
                 + "grep:timeout (literal text, case-sensitive, spaces allowed), grep:\"/api/v1\" (literal as a JSON string, "
                 + "for text that starts with / or a quote), grep:\"Connection refused\"i (i ignores case), "
-                + "grep:/status=5\\d\\d/ (Java regex), grep:/time(d )?out/i; add context:N for lines around each match, "
+                + "grep:/status=5\\d\\d/ (a regex in Java syntax, without back references or lookaround), grep:/time(d )?out/i; add context:N for lines around each match, "
                 + "max:N for at most N matches, from:N to start at line or entry N: grep:ERROR context:2 max:20, "
                 + "grep:timeout from:1235. Then read around a match with lines:A-B.";
     }

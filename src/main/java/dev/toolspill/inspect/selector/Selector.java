@@ -154,8 +154,8 @@ public sealed interface Selector {
     }
 
     /**
-     * Lines of a text (or entries of a JSON array) that match {@code pattern}: literal text, or a Java regular
-     * expression when {@code regex}; {@code context} lines around each match, at most {@code max} matches, from line
+     * Lines of a text (or entries of a JSON array) that match {@code pattern}: literal text, or a regular
+     * expression (RE2/J: Java syntax without back references or lookaround) when {@code regex}; {@code context} lines around each match, at most {@code max} matches, from line
      * (entry) {@code from} on ({@code -1}: from the first). {@link GrepKind} holds the grammar.
      */
     record Grep(String pattern, boolean regex, boolean ignoreCase, int context, long max, long from) implements Selector {
