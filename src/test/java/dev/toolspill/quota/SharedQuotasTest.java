@@ -128,9 +128,11 @@ class SharedQuotasTest {
 
     @Test
     void anUploadDecidedLocallyAfterATimeoutLeavesNoSlotTakenInRedis() {
-        // a timeout so short that Redis answers after it: the decision is local, and Redis still runs the script
+        // a timeout so short that Redis answers after it: the decision is local, and Redis still runs the script; its
+        // slot leases live two minutes, so a slot freed within one was removed by the late answers, not expired
+        Duration longLease = Duration.ofMinutes(2);
         var hasty = new SharedQuotas(new TenantQuotas(TenantQuotasTest.limits(0, 0, 0), Map.of(), 0, System::nanoTime, Clock.systemUTC()),
-                new TenantQuotasTest.SharedSettings(Optional.of("redis://127.0.0.1:" + port), Duration.ofNanos(1), LEASE_TTL,
+                new TenantQuotasTest.SharedSettings(Optional.of("redis://127.0.0.1:" + port), Duration.ofNanos(1), longLease,
                         ToolspillConfig.Limits.Shared.Outage.local), vertx);
         replicas.add(hasty);
         SharedQuotas patient = replica(0, 0);
@@ -141,8 +143,8 @@ class SharedQuotasTest {
             hasty.uploaded("late-tenant", late); // ends it as this replica knows it: locally, or its lease when Redis decided
         }
         assertEquals(5, local, "decisions made locally, past the timeout");
-        // within a fraction of the lease's life: the late answers removed what the script added, not its expiry
-        SharedQuotas.Decision next = await().atMost(LEASE_TTL.dividedBy(2)).pollInterval(Duration.ofMillis(50))
+        // within half the lease's life: the late answers removed what the script added, not its expiry
+        SharedQuotas.Decision next = await().atMost(longLease.dividedBy(2)).pollInterval(Duration.ofMillis(50))
                 .until(() -> decide(patient, "late-tenant", Ask.upload(0, 1)), decision -> decision.refusal().isEmpty());
         assertEquals(SharedQuotas.Source.SHARED, next.source());
     }
