@@ -1,21 +1,16 @@
 package dev.toolspill.inspect;
 
 import dev.toolspill.inspect.selector.Selector;
-import dev.toolspill.inspect.selector.InvalidSelectorException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.toolspill.blob.BlobAccess;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.tenant.Caller;
 import dev.toolspill.blob.BlobStore;
-import dev.toolspill.blob.BlobUpload;
-import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.limit.HistoryLimit;
 import dev.toolspill.limit.Limited;
 import dev.toolspill.output.Summarizer;
 import dev.toolspill.scan.BlobIndexer;
-import dev.toolspill.scan.Scan;
-import dev.toolspill.scan.StreamScanner;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -47,36 +42,19 @@ public abstract class IndexedInspectContractTest {
 
     /** Stores {@code text} twice: streamed with a read index (every 7 units), and whole without one. */
     private BlobId[] twins(String text, boolean json) throws Exception {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        StreamScanner scanner = new StreamScanner(SUMMARIZER.settings(), json, 7);
-        BlobId indexed = BlobId.random();
-        BlobUpload upload = store().upload(indexed, json ? BlobFormat.JSON : BlobFormat.TEXT);
-        for (int pos = 0; pos < bytes.length; pos += 1000) {
-            int n = Math.min(1000, bytes.length - pos);
-            scanner.feed(bytes, pos, n);
-            upload.write(io.vertx.mutiny.core.buffer.Buffer.buffer(java.util.Arrays.copyOfRange(bytes, pos, pos + n))).await().indefinitely();
-        }
-        Scan scan = scanner.finish();
-        upload.commit(scan.kind().format()).await().indefinitely();
-        indexer().keep(indexed, scan.index()).await().atMost(Duration.ofSeconds(30));
-        BlobId plain = BlobId.random();
-        store().put(plain, scan.kind().format(), bytes).await().atMost(Duration.ofSeconds(30));
-        assertTrue(store().readIndex(indexed).await().atMost(Duration.ofSeconds(30)).isPresent());
-        assertTrue(store().readIndex(plain).await().atMost(Duration.ofSeconds(30)).isEmpty());
-        return new BlobId[] {indexed, plain};
+        BlobId[] ids = StoredTwins.store(store(), text, json);
+        assertTrue(store().readIndex(ids[0]).await().atMost(Duration.ofSeconds(30)).isPresent());
+        assertTrue(store().readIndex(ids[1]).await().atMost(Duration.ofSeconds(30)).isEmpty());
+        return ids;
     }
 
     /** A fresh indexer, with a cache of its own. */
     private BlobIndexer indexer() {
-        return new BlobIndexer(store(), SUMMARIZER.settings(), MAPPER, 32 << 20);
+        return StoredTwins.indexer(store());
     }
 
     private static String answer(Inspector inspector, BlobId id, String selector) {
-        try {
-            return inspector.inspect(Caller.ANYONE, id, Selector.parse(selector)).await().atMost(Duration.ofSeconds(30)).text();
-        } catch (InvalidSelectorException e) {
-            return "error: " + e.getMessage().replace(id.toString(), "<id>");
-        }
+        return StoredTwins.answer(inspector, id, selector);
     }
 
     private void assertSameAnswers(String text, boolean json, List<String> selectors) throws Exception {
