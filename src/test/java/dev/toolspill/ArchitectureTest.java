@@ -52,6 +52,20 @@ class ArchitectureTest {
         org.junit.jupiter.api.Assertions.assertTrue(broken.isEmpty(), () -> "against the diagram of src/docs/architecture.md:\n" + String.join("\n", broken));
     }
 
+    /** Every package, sub-packages included, has its row in the doc's table, and every row names a package. */
+    @Test
+    void everyPackageHasItsRowInTheArchitectureDoc() throws java.io.IOException {
+        java.util.Set<String> packages = new java.util.TreeSet<>();
+        for (com.tngtech.archunit.core.domain.JavaClass type : main) {
+            String name = type.getPackageName();
+            if (name.startsWith("dev.toolspill.")) {
+                packages.add(name.substring("dev.toolspill.".length()).replace('.', '/'));
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(packages, DocumentedLayers.tableRows(java.nio.file.Path.of("src/docs/architecture.md")),
+                "the packages of src/main against the rows of src/docs/architecture.md's table");
+    }
+
     @Test
     void packagesFormNoCycles() {
         slices().matching("dev.toolspill.(*)..").should().beFreeOfCycles().check(main);

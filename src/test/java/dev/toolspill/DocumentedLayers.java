@@ -45,4 +45,21 @@ final class DocumentedLayers {
         int dot = rest.indexOf('.');
         return dot < 0 ? rest : rest.substring(0, dot);
     }
+
+    /**
+     * The packages the doc's table has a row for, as {@code inspect/read}: the first cell of each row, where a row may
+     * name several ({@code `blob/fs/`, `blob/s3/`}).
+     */
+    static java.util.Set<String> tableRows(Path doc) throws IOException {
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        for (String line : Files.readAllLines(doc)) {
+            if (line.startsWith("| `")) {
+                Matcher cell = Pattern.compile("`([a-z/]+)/`").matcher(line.substring(0, line.indexOf(" |", 2)));
+                while (cell.find()) {
+                    named.add(cell.group(1));
+                }
+            }
+        }
+        return named;
+    }
 }
