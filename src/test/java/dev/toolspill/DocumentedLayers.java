@@ -54,7 +54,7 @@ final class DocumentedLayers {
         java.util.Set<String> named = new java.util.TreeSet<>();
         for (String line : Files.readAllLines(doc)) {
             if (line.startsWith("| `")) {
-                Matcher cell = Pattern.compile("`([a-z/]+)/`").matcher(line.substring(0, line.indexOf(" |", 2)));
+                Matcher cell = Pattern.compile("`([a-z0-9/]+)/`").matcher(line.substring(0, line.indexOf(" |", 2)));
                 while (cell.find()) {
                     named.add(cell.group(1));
                 }

@@ -57,9 +57,7 @@ class JwtTenantsTest {
     }
 
     @Test
-    void aBlankClaimOrAudienceStopsStartUp() {
-        assertThrows(IllegalStateException.class, () -> JwtTenants.configured(
-                new Settings(Optional.of(TestJwts.ISSUER), Optional.of(TestJwts.PUBLIC_KEY_LOCATION), " ", Optional.empty(), Duration.ZERO)));
+    void aBlankAudienceStopsStartUp() { // a blank claim is refused by the config mapping: ConfigBoundsTest
         assertThrows(IllegalStateException.class, () -> JwtTenants.configured(new Settings(Optional.of(TestJwts.ISSUER),
                 Optional.of(TestJwts.PUBLIC_KEY_LOCATION), "tenant", Optional.of(List.of("toolspill", " ")), Duration.ZERO)));
     }
