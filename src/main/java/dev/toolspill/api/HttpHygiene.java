@@ -26,15 +26,22 @@ public class HttpHygiene {
     static final String NOSNIFF = "nosniff";
 
     private final ProblemSender problems;
+    private final LingeringClose lingering;
     private final long maxBodyBytes;
 
-    public HttpHygiene(@ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize, ProblemSender problems) {
+    public HttpHygiene(@ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize, ProblemSender problems,
+                       LingeringClose lingering) {
         this.problems = problems;
+        this.lingering = lingering;
         this.maxBodyBytes = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
     }
 
     void install(@Observes Router router) {
         router.route().order(RouteOrder.NOSNIFF.order()).handler(context -> {
+            if (lingering.ended(context.request())) { // behind an answer that closed the connection: not a request to serve
+                context.request().connection().close();
+                return;
+            }
             context.addHeadersEndHandler(ended -> context.response().headers().set("X-Content-Type-Options", NOSNIFF));
             context.next();
         });

@@ -2,12 +2,16 @@ package dev.toolspill.api;
 
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * Closes the HTTP/1 connection of a request answered before its body was read, without losing the answer. A socket
@@ -16,12 +20,20 @@ import java.time.Duration;
  * as nginx's lingering close does, the rest of the body is read and dropped once the answer is out, and the
  * connection closes when the body ends or {@code toolspill.pipeline.linger-timeout} after the answer, whichever
  * comes first. Nothing is buffered: a lingering connection costs a timer. HTTP/2 resets only the stream.
+ * <p>
+ * A connection that ends with its answer serves no request after it ({@link #ending}, said before the answer is
+ * written): bytes the server did not read as this request's body (an unknown {@code Transfer-Encoding}, a body cut
+ * short) would otherwise be parsed as a next request and answered, behind an answer that said {@code Connection:
+ * close}: a way to smuggle a request past whatever read the first one. The first route ({@link HttpHygiene}) closes
+ * such a connection without answering.
  */
 @ApplicationScoped
 public class LingeringClose {
 
     private final Vertx vertx;
     private final long lingerMillis;
+    /** HTTP/1 connections that end with the answer being written: weak, so a closed one is forgotten. */
+    private final Set<HttpConnection> ending = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     @Inject
     public LingeringClose(Vertx vertx, ToolspillConfig config) {
@@ -33,8 +45,21 @@ public class LingeringClose {
         this.lingerMillis = Math.max(1, linger.toMillis());
     }
 
+    /** Call before the answer is written: the HTTP/1 connection ends with it, and serves nothing after it. */
+    public void ending(HttpServerRequest request) {
+        if (request.version() != HttpVersion.HTTP_2) {
+            ending.add(request.connection());
+        }
+    }
+
+    /** Whether the request came on a connection that ends with an answer already given: it is not to be served. */
+    public boolean ended(HttpServerRequest request) {
+        return request.version() != HttpVersion.HTTP_2 && ending.contains(request.connection());
+    }
+
     /** Call once the answer is written (or written to the socket's queue): ends the exchange and its connection. */
     public void close(HttpServerRequest request) {
+        ending(request);
         if (request.version() == HttpVersion.HTTP_2) {
             if (!request.isEnded()) {
                 request.response().reset(0); // NO_ERROR once the answer is whole (RFC 9113, 8.1): the connection carries other streams

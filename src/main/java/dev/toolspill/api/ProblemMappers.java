@@ -110,6 +110,7 @@ public class ProblemMappers {
             if (request.version() != io.vertx.core.http.HttpVersion.HTTP_2) {
                 response.header("Connection", "close");
             }
+            lingering.ending(request);
             request.response().bodyEndHandler(written -> lingering.close(request));
         }
         return response;

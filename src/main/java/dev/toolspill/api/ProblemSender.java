@@ -42,6 +42,7 @@ public class ProblemSender {
         }
         headers.forEach(response::putHeader);
         if (end) {
+            lingering.ending(context.request());
             response.end(body).onComplete(sent -> lingering.close(context.request()));
         } else {
             response.end(body);

@@ -102,6 +102,20 @@ class HttpHygieneTest {
         assertTrue(chunked.startsWith("HTTP/1.1 200"), chunked);
     }
 
+    /**
+     * Bytes the server did not read as a body (an unknown coding frames none) are not a next request: behind an answer
+     * that closed the connection, nothing more is answered, so no request is smuggled past the one that was refused.
+     */
+    @Test
+    void nothingIsAnsweredBehindAnAnswerThatClosedTheConnection() throws IOException {
+        for (String method : new String[] {"GET /v1/tools", "POST /v1/tool-outputs?tool=t"}) {
+            String answer = raw(method + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: xchunked\r\n\r\n"
+                    + "GET /v1/tools?format=anthropic HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 501") && head(answer).contains("connection: close"), answer);
+            assertEquals(1, answer.split("HTTP/1\\.[01] \\d{3}", -1).length - 1, "one answer only: " + answer);
+        }
+    }
+
     @Test
     void aBodyOverQuarkusOwnCapIsAProblemNotAnEmpty413() throws IOException {
         String answer = raw("POST /v1/tool-outputs HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
