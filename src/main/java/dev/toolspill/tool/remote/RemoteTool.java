@@ -28,7 +28,12 @@ import java.util.concurrent.TimeoutException;
 public class RemoteTool implements Tool {
 
     /** A host:port in a library's words, which the model does not read. */
-    private static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern.compile("/?[A-Za-z0-9.\\[\\]-]+:[0-9]{2,5}\\b");
+    private static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern.compile(
+            "(?<![\\w.:/-])/?(?:\\[[0-9A-Fa-f:.]+]|(?:[0-9]{1,3}\\.){3}[0-9]{1,3}|[A-Za-z][A-Za-z0-9-]*(?:\\.[A-Za-z0-9-]+)*):[0-9]{2,5}\\b");
+    private static final java.util.regex.Pattern URL = java.util.regex.Pattern.compile("\\b[A-Za-z][A-Za-z0-9+.-]*://[^\\s\"'<>]+");
+    private static final java.util.regex.Pattern HOST = java.util.regex.Pattern.compile(
+            "\\b(?:localhost|(?:[0-9]{1,3}\\.){3}[0-9]{1,3})\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final java.util.regex.Pattern STACK_FRAME = java.util.regex.Pattern.compile("(?m)^\\s*at [\\w$.<>/]+\\([^)\\n]*\\)\\s*$\\n?");
 
     private static final int ERROR_BODY_BYTES = 300;
 
@@ -141,10 +146,21 @@ public class RemoteTool implements Tool {
         if (response.status() / 100 != 2) {
             String excerpt = body.length() > ERROR_BODY_BYTES ? body.substring(0, ERROR_BODY_BYTES) + "…" : body;
             throw new ToolException("tool " + name + " failed: its server answered HTTP " + response.status()
-                    + (response.statusMessage() == null ? "" : " " + response.statusMessage())
-                    + (excerpt.isBlank() ? "" : ": " + excerpt.strip()));
+                    + (response.statusMessage() == null ? "" : " " + scrubbed(response.statusMessage()))
+                    + (excerpt.isBlank() ? "" : ": " + scrubbed(excerpt).strip()));
         }
         return body;
+    }
+
+    /**
+     * The words of the tool's server (an error body, a reason phrase, a library's message) without what tells the
+     * network or the code behind it: URLs, host:port, IP addresses and {@code localhost}, and stack frames.
+     */
+    static String scrubbed(String words) {
+        String text = STACK_FRAME.matcher(words).replaceAll("");
+        text = URL.matcher(text).replaceAll("<url>");
+        text = ADDRESS.matcher(text).replaceAll("its server");
+        return HOST.matcher(text).replaceAll("<host>");
     }
 
     /**
@@ -169,7 +185,7 @@ public class RemoteTool implements Tool {
             return new ToolException("tool " + name + " closed the connection before answering; try again", failure);
         }
         String said = failure.getMessage() == null || failure.getMessage().isBlank() ? "the connection failed"
-                : ADDRESS.matcher(failure.getMessage().lines().findFirst().orElse("")).replaceAll("its server");
+                : scrubbed(failure.getMessage().lines().findFirst().orElse(""));
         if (failure instanceof IllegalArgumentException || failure.getClass().getSimpleName().contains("Decoder")) {
             // reached, but what came back was not HTTP (the parser's words say why): not a connection problem
             return new ToolException("tool " + name + " failed: its server answered something that is not HTTP ("

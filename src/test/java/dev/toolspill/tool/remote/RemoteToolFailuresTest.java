@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -45,6 +46,19 @@ class RemoteToolFailuresTest {
     void aResetConnectionIsToldAsClosedAndWorthRetrying() throws Exception {
         String message = failureAgainst(socket -> socket.setSoLinger(true, 0)); // closing then sends RST, not FIN
         assertTrue(message.equals("tool odd closed the connection before answering; try again"), message);
+    }
+
+    @Test
+    void whatTheServerSaysReachesTheModelWithoutAddressesOrStackFrames() {
+        String said = RemoteTool.scrubbed("upstream connect error: dial tcp 127.0.0.1:43463: connection refused at localhost:5432 "
+                + "http://10.0.0.5:8080/x, db at [::1]:5432 or db.internal:6379\njava.lang.NullPointerException\n\tat com.acme.Foo.bar(Foo.java:42)\n"
+                + "\tat /srv/app/Main.main(Main.java:7)\nlast try 2026-11-29T10:00:00Z");
+        for (String leak : new String[] {"127.0.0.1", "43463", "localhost", "10.0.0.5", "8080", "::1", "db.internal", "6379", "Foo.java", "Main.java"}) {
+            assertFalse(said.contains(leak), leak + " in: " + said);
+        }
+        assertTrue(said.startsWith("upstream connect error: dial tcp its server: connection refused at its server <url>"), said);
+        assertTrue(said.endsWith("last try 2026-11-29T10:00:00Z"), "a time is not an address: " + said);
+        assertEquals("upstream index is rebuilding", RemoteTool.scrubbed("upstream index is rebuilding"));
     }
 
     /** Runs the tool once against a server that misbehaves as told; checks what every such message must not say. */
