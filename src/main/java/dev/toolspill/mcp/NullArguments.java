@@ -28,14 +28,20 @@ public class NullArguments {
     static final String ORIGINAL = "dev.toolspill/arguments";
 
     private final String path;
+    private final long maxBodyBytes;
 
-    public NullArguments(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
+    public NullArguments(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path,
+                         dev.toolspill.config.ToolspillConfig config) {
         this.path = path;
+        this.maxBodyBytes = config.pipeline().maxBodyBytes();
     }
 
     void install(@Observes Router router) {
-        // The body is already capped by BodyLimits (Content-Length required); the MCP route's own body handler sees it read.
-        router.post(path).order(RouteOrder.MCP_NULL_ARGUMENTS.order()).handler(BodyHandler.create(false)).handler(this::moveNulls);
+        // The body is already capped by the edge at toolspill.pipeline.max-body-bytes (Content-Length required), which
+        // answers problem+json; the body handler takes that cap too (its own default, 10 MiB, answered an empty 413).
+        // The MCP route's own body handler sees the body read.
+        router.post(path).order(RouteOrder.MCP_NULL_ARGUMENTS.order()).handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes))
+                .handler(this::moveNulls);
     }
 
     private void moveNulls(RoutingContext context) {

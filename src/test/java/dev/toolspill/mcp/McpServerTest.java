@@ -62,6 +62,15 @@ class McpServerTest {
         }
     }
 
+    /** A message over the MCP body handler's own default (10 MiB) but within toolspill.pipeline.max-body-bytes is read. */
+    @Test
+    void aMessageUpToTheEdgesCapIsRead() {
+        String big = "x".repeat(11 << 20);
+        given().contentType("application/json").accept("application/json, text/event-stream")
+                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + big + "\"}}")
+                .when().post("/mcp").then().statusCode(200).body("id", org.hamcrest.Matchers.equalTo(1));
+    }
+
     @Test
     void getOpensNoStreamThatWouldTieAClientToOneReplica() {
         given().accept("text/event-stream").header("Mcp-Session-Id", UUID.randomUUID().toString())
