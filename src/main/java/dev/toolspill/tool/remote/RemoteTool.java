@@ -181,12 +181,19 @@ public class RemoteTool implements Tool {
             return new ToolException("tool " + name + " did not answer within "
                     + Durations.format(timeout) + "; retry with a narrower request", failure);
         }
-        if (failure instanceof HttpClosedException || String.valueOf(failure.getMessage()).contains("Connection reset")) {
+        String message = String.valueOf(failure.getMessage());
+        if (message.contains("SSL") || message.contains("TLS") || failure.getClass().getSimpleName().startsWith("SSL")) {
+            return new ToolException("tool " + name + " failed: its server and this service did not agree on TLS (an https url "
+                    + "for a server that speaks plain http, or the reverse); its url in toolspill.tools.remote needs fixing, "
+                    + "use another tool", failure);
+        }
+        if (failure instanceof HttpClosedException || message.contains("Connection reset") || message.contains("closed before")) {
             return new ToolException("tool " + name + " closed the connection before answering; try again", failure);
         }
         String said = failure.getMessage() == null || failure.getMessage().isBlank() ? "the connection failed"
                 : scrubbed(failure.getMessage().lines().findFirst().orElse(""));
-        if (failure instanceof IllegalArgumentException || failure.getClass().getSimpleName().contains("Decoder")) {
+        if (failure instanceof IllegalArgumentException || failure.getClass().getSimpleName().contains("Decoder")
+                || message.contains("must be preceded by") || message.contains("invalid version") || message.contains("Invalid")) {
             // reached, but what came back was not HTTP (the parser's words say why): not a connection problem
             return new ToolException("tool " + name + " failed: its server answered something that is not HTTP ("
                     + said + "); use another tool", failure);

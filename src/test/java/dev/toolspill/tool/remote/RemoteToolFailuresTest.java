@@ -49,6 +49,24 @@ class RemoteToolFailuresTest {
     }
 
     @Test
+    void aConnectionClosedInTheMiddleOfTheHeadersIsToldAsClosed() throws Exception {
+        String message = failureAgainst(socket -> {
+            socket.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+        });
+        assertEquals("tool odd closed the connection before answering; try again", message);
+    }
+
+    @Test
+    void headersEndedByABareLineFeedAreNotHttp() throws Exception {
+        String message = failureAgainst(socket -> {
+            socket.getOutputStream().write("HTTP/1.1 200 OK\nContent-Length: 2\n\nok".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+        });
+        assertTrue(message.startsWith("tool odd failed: its server answered something that is not HTTP ("), message);
+    }
+
+    @Test
     void whatTheServerSaysReachesTheModelWithoutAddressesOrStackFrames() {
         String said = RemoteTool.scrubbed("upstream connect error: dial tcp 127.0.0.1:43463: connection refused at localhost:5432 "
                 + "http://10.0.0.5:8080/x, db at [::1]:5432 or db.internal:6379\njava.lang.NullPointerException\n\tat com.acme.Foo.bar(Foo.java:42)\n"
