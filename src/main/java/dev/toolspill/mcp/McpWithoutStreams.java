@@ -5,6 +5,7 @@ import dev.toolspill.http.ApiPaths;
 import dev.toolspill.http.Problem;
 import dev.toolspill.http.RouteOrder;
 
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,11 +28,23 @@ public class McpWithoutStreams {
     }
 
     void install(@Observes Router router) {
-        router.get(path).order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(context -> context.response().putHeader("Allow", "POST, DELETE")
-                .setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(405, "Method Not Allowed",
-                        "this MCP server offers no stream from server to client: every answer comes back on the POST that asked for it").json()));
+        router.route(path).order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::methods);
         router.route(path + "/sse").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
         router.route(path + "/messages/*").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
+    }
+
+    /** POST and DELETE (and a CORS preflight) go on to the MCP server; GET and any other method get 405. */
+    private void methods(RoutingContext context) {
+        HttpMethod method = context.request().method();
+        if (method == HttpMethod.POST || method == HttpMethod.DELETE || method == HttpMethod.OPTIONS) {
+            context.next();
+            return;
+        }
+        String detail = method == HttpMethod.GET
+                ? "this MCP server offers no stream from server to client: every answer comes back on the POST that asked for it"
+                : method + " is not a method of " + path + ": POST a JSON-RPC message, or DELETE to end a session";
+        context.response().putHeader("Allow", "POST, DELETE").setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE)
+                .end(Problem.of(405, "Method Not Allowed", detail).json());
     }
 
     private void legacy(RoutingContext context) {
