@@ -9,9 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Duration;
-import java.util.Collections;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * Closes the HTTP/1 connection of a request answered before its body was read, without losing the answer. A socket
@@ -32,8 +30,12 @@ public class LingeringClose {
 
     private final Vertx vertx;
     private final long lingerMillis;
-    /** HTTP/1 connections that end with the answer being written: weak, so a closed one is forgotten. */
-    private final Set<HttpConnection> ending = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+    /**
+     * HTTP/1 connections that end with the answer being written: weak keys compared by identity, so a closed one is
+     * forgotten; read on every request without a lock (Caffeine's map, not a synchronized WeakHashMap).
+     */
+    private final Set<HttpConnection> ending = java.util.Collections.newSetFromMap(
+            com.github.benmanes.caffeine.cache.Caffeine.newBuilder().weakKeys().<HttpConnection, Boolean>build().asMap());
 
     @Inject
     public LingeringClose(Vertx vertx, ToolspillConfig config) {
