@@ -29,10 +29,12 @@ public class ProblemMappers {
 
     private final boolean jwts;
     private final LingeringClose lingering;
+    private final AllowedMethods allowed;
 
-    public ProblemMappers(ToolspillConfig config, LingeringClose lingering) {
+    public ProblemMappers(ToolspillConfig config, LingeringClose lingering, AllowedMethods allowed) {
         this.jwts = JwtTenants.isOn(config.auth().jwt());
         this.lingering = lingering;
+        this.allowed = allowed;
     }
 
     @ServerExceptionMapper
@@ -155,12 +157,17 @@ public class ProblemMappers {
         }
         String detail = switch (status.getStatusCode()) {
             case 404 -> "no such path: see /q/openapi (on the management port) for the endpoints";
-            case 405 -> request.method() + " is not a method of " + request.path() + ": see /q/openapi for what it takes";
+            case 405 -> request.method() + " is not a method of " + request.path()
+                    + allowed.allow(request.path()).map(methods -> ": it takes " + methods).orElse(": see /q/openapi for what it takes");
             case 406 -> "this endpoint cannot answer in the media type the Accept header asks for";
             case 415 -> "Content-Type '" + request.getHeader("Content-Type") + "' is not accepted here: send application/json";
             default -> e.getMessage();
         };
-        return endingExchange(Response.fromResponse(Problems.response(status.getStatusCode(), status.getReasonPhrase(), detail)), request).build();
+        Response.ResponseBuilder answer = Response.fromResponse(Problems.response(status.getStatusCode(), status.getReasonPhrase(), detail));
+        if (status.getStatusCode() == 405) {
+            allowed.allow(request.path()).ifPresent(methods -> answer.header(HttpHeaders.ALLOW, methods));
+        }
+        return endingExchange(answer, request).build();
     }
 
     /**

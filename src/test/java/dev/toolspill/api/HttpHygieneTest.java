@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -69,6 +70,25 @@ class HttpHygieneTest {
         String method = raw("PATCH /v1/tools HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         assertTrue(method.startsWith("HTTP/1.1 405"), method);
         assertTrue(body(method).contains("\"status\":405"), method);
+    }
+
+    /** A 405 names, in its Allow header and its detail, the methods the path does take (RFC 9110 asks for the header). */
+    @Test
+    void aWrongMethodIsToldTheMethodsThePathTakes() throws IOException {
+        Map<String, String> allowed = Map.of(
+                "PATCH /v1/tools", "GET, HEAD, OPTIONS",
+                "GET /v1/tool-calls", "OPTIONS, POST",
+                "PUT /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f", "DELETE, GET, HEAD, OPTIONS",
+                "DELETE /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f/inspect", "GET, HEAD, OPTIONS",
+                "POST /console/api/me", "GET, HEAD, OPTIONS");
+        for (Map.Entry<String, String> each : allowed.entrySet()) {
+            String request = each.getKey();
+            String methods = each.getValue();
+            String answer = raw(request + " HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 405"), request + " answered\n" + answer);
+            assertTrue(head(answer).contains("allow: " + methods.toLowerCase(java.util.Locale.ROOT)), request + " answered\n" + answer);
+            assertTrue(body(answer).contains("it takes " + methods), request + " answered\n" + answer);
+        }
     }
 
     /**
