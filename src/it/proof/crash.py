@@ -114,6 +114,7 @@ def main():
         deadline = time.monotonic() + float(ENV.get("PROOF_KILL_AFTER", "45"))
         while sum(1 for r in list(results.values()) if r[0] == "id") < UPLOADS // 3 and time.monotonic() < deadline:
             time.sleep(0.01)
+        died = proc.poll()  # the service must be alive at the kill: dead already (out of memory?), this proves nothing
         proc.kill()
         proc.wait(30)
         killed_at = sum(1 for r in list(results.values()) if r[0] == "id")
@@ -122,6 +123,9 @@ def main():
     got = {n: r[1] for n, r in results.items() if r[0] == "id"}
     cut = sum(1 for r in results.values() if r[0] == "cut")
     failures = []
+    if died is not None:
+        failures.append("the service had exited by itself (status %s) before the kill, after %d ids: see crash-%s-1.log"
+                        % (died, killed_at, STORE))
     with open(os.path.join(work, "crash-%s-2.log" % STORE), "w") as log:
         proc = start(port, log, RESTART_ARGS.split(), label="crash-" + STORE)
         try:

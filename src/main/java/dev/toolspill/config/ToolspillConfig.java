@@ -156,11 +156,18 @@ public interface ToolspillConfig {
         int writerThreads();
         /**
          * Bodies this replica reads at once; beyond it, 503 with Retry-After before the body is read. A body holds no thread,
-         * at most 256 KiB of chunks in its pipeline plus its first bytes and a scanner: size it from the heap.
+         * its first bytes, a scanner and its share of {@link #heldBytes()}: thousands that trickle fit.
          */
         @WithDefault("2048")
         @Min(value = 1, message = Bounds.AT_LEAST)
         int maxConcurrent();
+
+        /**
+         * Memory for the chunks all bodies being read hold together between their stages (redaction, scanning,
+         * writing), in bytes; while it is in use, bodies read no more until others' chunks are written (their senders
+         * wait). Unset: a sixteenth of the heap.
+         */
+        Optional<@Min(value = 1, message = Bounds.AT_LEAST) Long> heldBytes();
         /**
          * Bodies one tenant may send to this replica at once; beyond it 429 with Retry-After. 0: the tenant's share
          * of the replica's upload slots ({@link #tenantShare()}) decides.

@@ -19,14 +19,18 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
 
     protected final Context context;
     private final Runnable onStall;
+    private final StallWatch stalls;
+    private final IngestMemory.Share memory;
     private Flow.Subscription source;
     private volatile boolean requested;
     private volatile long lastProgress = System.nanoTime();
     protected boolean sourceDone;
 
-    BodyReader(Vertx vertx, Runnable onStall) {
+    BodyReader(Vertx vertx, Runnable onStall, StallWatch stalls, IngestMemory.Share memory) {
         this.context = vertx.getOrCreateContext();
         this.onStall = onStall;
+        this.stalls = stalls;
+        this.memory = memory;
     }
 
     /** Whether the reader is done with the body (answered, or failed). */
@@ -54,13 +58,40 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
         body.subscribe().withSubscriber(this);
     }
 
-    /** Asks the body for one more chunk, unless it was asked already or has ended. */
-    final void request() {
-        if (!sourceDone && !requested && source != null) {
+    /**
+     * Asks the body for one more chunk, unless it was asked already, has ended, or the replica's {@link IngestMemory}
+     * is in use: then {@link #more} runs once some comes free. A reader that {@code holdsNothing} between its stages
+     * reads all the same: what it reads goes on at once (small bodies are not held up behind large ones, and a body
+     * filling an S3 part, whose memory the store counts, is not held up by bodies that wait for that part memory).
+     */
+    final void request(boolean holdsNothing) {
+        if (!sourceDone && !requested && source != null
+                && (holdsNothing || memory.mayRead(() -> context.runOnContext(ignored -> more())))) {
             requested = true;
             lastProgress = System.nanoTime();
             source.request(1);
         }
+    }
+
+    /** The reader holds {@code bytes} of the body now, in its stages. */
+    final void holding(long bytes) {
+        memory.holds(bytes);
+    }
+
+    /** Whether the reader waits for the replica's {@link IngestMemory}: it should send on what it holds. */
+    final boolean waitingForMemory() {
+        return memory.waiting();
+    }
+
+    /** Watched for stalls from now on. */
+    final void watched() {
+        stalls.watch(this);
+    }
+
+    /** Done with the body: no longer watched, and it holds no memory. */
+    final void released() {
+        stalls.done(this);
+        memory.holds(0);
     }
 
     final void cancelBody() {

@@ -18,7 +18,9 @@ import java.util.List;
  * on its event loop, a chunk at a time as the pipeline asks for it, and redacted ({@link Redacting}); the scanner (UTF-8,
  * lines, JSON shape, read index) and the store's writer each take the chunks in order, one hop at a time, on the upload
  * workers, so a fast body runs at the pace of its slowest stage, not of their sum. At most {@value #HOLD} bytes are held
- * between the stages: past it the source is paused. Every step runs on the flow's Vert.x context; no thread waits.
+ * between the stages, and all flows together hold at most {@link IngestMemory}: past either, the source is paused (when
+ * it is the shared memory, a stage takes what is held without waiting for a full hop). Every step runs on the flow's
+ * Vert.x context; no thread waits.
  */
 final class IngestFlow extends BodyReader {
 
@@ -41,7 +43,7 @@ final class IngestFlow extends BodyReader {
     private boolean scanning, writing, ending, spooled;
 
     IngestFlow(StreamIngest.Stages stages, StreamIngest.Job job, Vertx vertx) {
-        super(vertx, job.onStall());
+        super(vertx, job.onStall(), stages.stalls(), stages.memory().share());
         this.stages = stages;
         this.job = job;
         this.head = new Head(stages.inlineMaxBytes());
@@ -54,7 +56,7 @@ final class IngestFlow extends BodyReader {
             this.emitter = emitter;
             emitter.onTermination(() -> onContext(() -> fail(new IOException("the output was abandoned before it was stored"))));
             onContext(() -> {
-                stages.stalls().watch(this);
+                watched();
                 read(body);
             });
         });
@@ -85,16 +87,12 @@ final class IngestFlow extends BodyReader {
         if (chunk.length() == 0) {
             return;
         }
-        if (large) {
-            enqueue(chunk);
-        } else {
-            Buffer rest = head.take(chunk);
-            if (head.full()) {
-                startLarge();
-                if (rest != null) {
-                    enqueue(rest);
-                }
-            }
+        Buffer rest = large ? chunk : head.take(chunk); // what the head did not take
+        if (!large && head.full()) {
+            startLarge();
+        }
+        if (large && rest != null) {
+            enqueue(rest);
         }
     }
 
@@ -112,6 +110,7 @@ final class IngestFlow extends BodyReader {
             } while (again && !finished);
         } finally {
             pumping = false;
+            holding(finished ? 0 : held() + redacting.heldBytes());
         }
     }
 
@@ -120,13 +119,16 @@ final class IngestFlow extends BodyReader {
             return;
         }
         take(redacting.end(sourceDone)); // what the redactor held back, once the body has ended
+        if (held() < HOLD) {
+            request(held() == 0); // first: when it finds the replica's ingest memory in use, what is held goes on below
+        }
         if (!large) {
             if (sourceDone) {
                 endSmall();
                 return;
             }
         } else {
-            boolean now = sourceDone || held() >= HOLD; // else a stage waits for a batch worth its hop
+            boolean now = sourceDone || held() >= HOLD || waitingForMemory(); // else a stage waits for a batch worth its hop
             if (!scanning && toScan.ready(now)) {
                 scan();
             }
@@ -137,9 +139,6 @@ final class IngestFlow extends BodyReader {
                 end();
                 return;
             }
-        }
-        if (held() < HOLD) {
-            request();
         }
     }
 
@@ -278,7 +277,7 @@ final class IngestFlow extends BodyReader {
             return;
         }
         finished = true;
-        stages.stalls().done(this);
+        released();
         emitter.complete(redacting.told(admitted));
     }
 
@@ -288,7 +287,7 @@ final class IngestFlow extends BodyReader {
             return;
         }
         finished = true;
-        stages.stalls().done(this);
+        released();
         cancelBody();
         toScan.clear();
         toWrite.clear();

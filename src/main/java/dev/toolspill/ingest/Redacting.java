@@ -44,6 +44,11 @@ final class Redacting {
         return Buffer.newInstance(io.vertx.core.buffer.Buffer.buffer(io.netty.buffer.Unpooled.wrappedBuffer(bytes)));
     }
 
+    /** Bytes the redactor holds (its window's size). */
+    long heldBytes() {
+        return redactor == null ? 0 : redactor.heldBytes();
+    }
+
     /** The answer, saying what was redacted. */
     Admitted told(Admitted admitted) {
         return redactor == null ? admitted : admitted.withRedactions(redactor.redactions());

@@ -45,7 +45,7 @@ public class StreamIngest {
     /** What a flow works with: the same for every output. */
     record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer,
                   ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, Outage outage, UploadHops hops,
-                  Duration storeTimeout, StallWatch stalls, Redaction redaction) {
+                  Duration storeTimeout, StallWatch stalls, Redaction redaction, IngestMemory memory) {
     }
 
     /** One output: whose, how much it may be, and what to do when its sender stalls. */
@@ -59,9 +59,9 @@ public class StreamIngest {
 
     public StreamIngest(HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
                         HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls,
-                        Redaction redaction) {
+                        Redaction redaction, IngestMemory memory) {
         this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
-                UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls, redaction);
+                UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls, redaction, memory);
         this.vertx = vertx.getDelegate();
         this.limit = limit;
         this.maxBytes = config.ingest().maxBytes();

@@ -50,6 +50,11 @@ public final class Redactor {
         return size - context < rules.maxSecretBytes() + rules.batch() ? NOTHING : settle(false);
     }
 
+    /** The size of the window that holds bytes back: what this redactor keeps in memory. */
+    public int heldBytes() {
+        return buffer.length;
+    }
+
     /** The bytes still held, redacted: the stream ended. */
     public byte[] finish() {
         return settle(true);

@@ -13,8 +13,8 @@ import java.util.Map;
  * that does not exist yet: the service creates it ({@code create-bucket=true}). Store retries are quick so outage
  * tests stay short.
  * <p>
- * One application for every S3 test with authentication off: S3ServiceTest, BlobContentS3Test, BlobDeleteS3Test and
- * S3RetentionTest. For the last, retention sweeps every 200 ms and removes blobs older than 7 days (written in days,
+ * One application for every S3 test with authentication off: S3ServiceTest, BlobContentS3Test, BlobDeleteS3Test,
+ * ManyLargeUploadsS3Test and S3RetentionTest. For the last, retention sweeps every 200 ms and removes blobs older than 7 days (written in days,
  * the long way); the others write only new blobs, which it leaves alone, and look only at their own objects in the
  * bucket. Subclasses (TenantsS3Test, FuzzS3Test: authentication on) give their own settings instead.
  */
@@ -55,7 +55,8 @@ public class S3Profile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("toolspill.retention.max-age", "7d", "toolspill.retention.interval", "200ms");
+        // the ingest memory small (2 MiB, not an eighth of the heap), so that a few large uploads share it: ManyLargeUploadsS3Test
+        return Map.of("toolspill.retention.max-age", "7d", "toolspill.retention.interval", "200ms", "toolspill.ingest.held-bytes", "2097152");
     }
 
     @Override
