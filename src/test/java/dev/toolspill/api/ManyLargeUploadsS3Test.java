@@ -32,8 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(S3Profile.class) // held-bytes 2 MiB, with the other S3 tests: one application
 class ManyLargeUploadsS3Test {
 
-    static final int UPLOADS = 16;
-    static final int SIZE = 3 * 1024 * 1024;
+    static final int UPLOADS = 12;
+    static final int SIZE = 2 * 1024 * 1024;
     /** What one body may hold past the budget: the chunk it had asked for (64 KiB) and its redaction window's growth. */
     static final long OVER_PER_BODY = 192 * 1024;
 
