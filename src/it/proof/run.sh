@@ -6,6 +6,8 @@
 # Markdown rows of BENCHMARKS.md; exits non-zero if any check failed. Run from the repository root:
 #   bash src/it/proof/run.sh            (PROOF_ONLY=crash or PROOF_ONLY=soak runs one part; PROOF_STORES="fs" one store;
 #                                        PROOF_SOAK_AT_ONCE=1 soaks the stores at the same time)
+#   PROOF_ONLY=storm bash src/it/proof/run.sh   src/it/proof/storm.py alone (not part of the default run): 200 uploads
+#                                        of 1 KB..20 MB (2 GB) at full speed at once on a 256 MiB heap, every id byte-exact
 # Bounded: each part stops itself (timeouts inside); .ci/run also wraps the whole in `timeout`.
 set -uo pipefail
 
@@ -75,17 +77,24 @@ soak() { # STORE: the soak on one store (its own services, folder or bucket), it
   timeout 300 python3 src/it/proof/soak.py
 }
 
+at_once() { # PART TIMEOUT: src/it/proof/PART.py on each store, its 200 uploads all admitted at once
+  for store in $STORES; do
+    export PROOF_STORE=$store
+    store_args "$store" "$1"
+    # the default admits 32 and answers the rest 503; the worker pool a third larger than what is admitted
+    # (IngestPermits refuses to start otherwise: held workers would stall every upload)
+    export PROOF_JAVA_ARGS="$PROOF_JAVA_ARGS -Dtoolspill.auth.enabled=false -Dtoolspill.ingest.max-concurrent=256 -Dquarkus.thread-pool.max-threads=352"
+    out=$(timeout "$2" python3 "src/it/proof/$1.py"); report "$out" $? ROWS_CRASH
+  done
+}
+
 STORES=${PROOF_STORES:-fs s3}
 [[ " $STORES " == *" s3 "* ]] && proof_s3proxy
 if [[ "${PROOF_ONLY:-crash}" == crash || -z "${PROOF_ONLY:-}" ]]; then
-  for store in $STORES; do
-    export PROOF_STORE=$store
-    store_args "$store" crash
-    # all 200 uploads admitted at once (the default admits 32 and answers the rest 503), with the worker pool a third
-    # larger than what is admitted (IngestPermits refuses to start otherwise: held workers would stall every upload)
-    export PROOF_JAVA_ARGS="$PROOF_JAVA_ARGS -Dtoolspill.auth.enabled=false -Dtoolspill.ingest.max-concurrent=256 -Dquarkus.thread-pool.max-threads=352"
-    out=$(timeout 420 python3 src/it/proof/crash.py); report "$out" $? ROWS_CRASH
-  done
+  at_once crash 420
+fi
+if [[ "${PROOF_ONLY:-}" == storm ]]; then
+  at_once storm 600
 fi
 if [[ "${PROOF_ONLY:-soak}" == soak || -z "${PROOF_ONLY:-}" ]]; then
   if [[ "${PROOF_SOAK_AT_ONCE:-0}" == 1 ]]; then

@@ -81,7 +81,7 @@ public class S3BlobStore implements BlobStore {
         this.hops = hops;
         this.client = client;
         this.sweep = new S3Sweep(client, bucket);
-        this.memory = new UploadMemory(uploadBufferBytes, memoryWait);
+        this.memory = new UploadMemory(uploadBufferBytes, S3Upload.PART_COUNTED, memoryWait);
         this.bucket = bucket;
         this.createBucket = createBucket;
     }

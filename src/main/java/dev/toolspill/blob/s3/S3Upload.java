@@ -15,11 +15,11 @@ import software.amazon.awssdk.services.s3.model.ChecksumAlgorithm;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -28,10 +28,11 @@ import java.util.function.Supplier;
 
 /**
  * Streams a blob into S3 in 8 MiB parts (an explicit multipart upload made from the stream), two parts in flight while
- * the next one fills, so memory stays bounded whatever the size. The part buffer grows with what arrives, from the
- * shared {@link UploadMemory}, so an output smaller than one part takes only its own size and is sent as a single PUT.
- * Hashing and copying a chunk is one hop to the upload workers; the S3 calls are the SDK's asynchronous ones: nothing
- * blocks. A write completes once its bytes are in the part buffer, or, when that filled a part, once the part is on
+ * the next one fills, so memory stays bounded whatever the size. The part grows in blocks as bytes arrive, from the
+ * shared {@link UploadMemory}, so an output smaller than one part takes only about its own size and is sent as a single
+ * PUT; the chunks are copied once, into the blocks, and the blocks go to the SDK as they are. Hashing and copying the
+ * chunks of a write is one hop to the upload workers; the S3 calls are the SDK's asynchronous ones: nothing
+ * blocks. A write completes once its bytes are in the part, or, when that filled a part, once the part is on
  * its way with at most one other (the back-pressure on the stream). The object appears only when the upload
  * completes, and an aborted upload leaves nothing. The blob's SHA-256 is computed as it is written, so its record
  * (owner, digest) is kept once the last byte is in and before the upload completes: a visible blob always has its record.
@@ -39,7 +40,8 @@ import java.util.function.Supplier;
 final class S3Upload implements BlobUpload {
 
     static final int PART_BYTES = 8 * 1024 * 1024;
-    private static final int FIRST_BUFFER = 64 * 1024;
+    /** What a full part takes from the shared memory: all but its first block. */
+    static final int PART_COUNTED = PART_BYTES - PartBlocks.FIRST;
     private static final int IN_FLIGHT = 2;
     /** How long an abort waits for the parts in flight (the SDK's own call timeout bounds each of them too). */
     private static final Duration PART_WAIT = Duration.ofSeconds(30);
@@ -56,8 +58,8 @@ final class S3Upload implements BlobUpload {
     private final AtomicBoolean committing = new AtomicBoolean();
     private final AtomicBoolean aborted = new AtomicBoolean();
     private volatile BlobRecord record;
-    private byte[] part = new byte[0];
-    private int filled;
+    private final UploadMemory.Share share;
+    private final PartBlocks part = new PartBlocks();
     private long total;
     private String uploadId;
     private final Deque<CompletableFuture<CompletedPart>> inFlight = new ArrayDeque<>();
@@ -69,6 +71,7 @@ final class S3Upload implements BlobUpload {
         this.owner = owner;
         this.client = client;
         this.memory = memory;
+        this.share = memory.share();
         this.hops = hops;
         this.bucket = bucket;
         this.id = id;
@@ -78,49 +81,44 @@ final class S3Upload implements BlobUpload {
 
     @Override
     public Uni<Void> write(Buffer chunk) {
+        return write(List.of(chunk));
+    }
+
+    /** The chunks as they are: hashed in one hop, then copied into the part's blocks, never joined or copied first. */
+    @Override
+    public Uni<Void> write(List<Buffer> chunks) {
         return tracked(() -> {
             if (committing.get() || aborted.get()) {
                 return Uni.createFrom().failure(new IllegalStateException("this upload is finished: it takes no more bytes"));
             }
-            byte[] bytes = chunk.getBytes();
-            return hops.run(() -> digest.update(bytes)).chain(() -> append(bytes, 0));
+            return hops.run(() -> chunks.forEach(chunk -> digest.update(chunk.getDelegate().getByteBuf().nioBuffer())))
+                    .chain(() -> append(chunks, 0, 0));
         });
     }
 
-    /** Copies what fits of {@code bytes} from {@code from} into the part, sending the part when it is full. */
-    private Uni<Void> append(byte[] bytes, int from) {
-        if (from == bytes.length) {
+    /** Copies what fits of the chunks, from chunk {@code index} at {@code from}, into the part, sending it when it is full. */
+    private Uni<Void> append(List<Buffer> chunks, int index, int from) {
+        if (index == chunks.size()) {
             return Uni.createFrom().voidItem();
         }
-        int n = Math.min(bytes.length - from, PART_BYTES - filled);
-        return ensureRoom(filled + n)
-                .invoke(() -> {
-                    System.arraycopy(bytes, from, part, filled, n);
-                    filled += n;
-                    total += n;
-                })
-                .chain(() -> filled == PART_BYTES ? sendPart() : Uni.createFrom().voidItem())
-                .chain(() -> append(bytes, from + n));
-    }
-
-    private Uni<Void> ensureRoom(int needed) {
-        if (needed <= part.length) {
-            return Uni.createFrom().voidItem();
+        Buffer chunk = chunks.get(index);
+        if (from == chunk.length()) {
+            return append(chunks, index + 1, 0);
         }
-        int size = Math.max(FIRST_BUFFER, part.length);
-        while (size < needed) {
-            size *= 2;
+        if (!part.hasRoom()) {
+            return grow().chain(() -> append(chunks, index, from));
         }
-        int grown = Math.min(PART_BYTES, size);
-        return memory.take(counted(grown) - counted(part.length)).invoke(() -> part = Arrays.copyOf(part, grown));
+        int n = part.copy(chunk, from);
+        total += n;
+        return (part.filled() == PART_BYTES ? sendPart() : Uni.createFrom().voidItem()).chain(() -> append(chunks, index, from + n));
     }
 
     /**
-     * What a buffer takes from the shared part memory: its first {@value #FIRST_BUFFER} bytes are free, since every
-     * upload has them (bounded by toolspill.ingest.max-concurrent), so a small output never waits for large ones.
+     * The part's next block, from the shared memory. Its first block is free (every upload has one, bounded by
+     * toolspill.ingest.max-concurrent), so a small output never waits for large ones.
      */
-    private static int counted(int bufferBytes) {
-        return Math.max(0, bufferBytes - FIRST_BUFFER);
+    private Uni<Void> grow() {
+        return (part.hasBlocks() ? share.take(part.nextBlock()) : Uni.createFrom().voidItem()).invoke(part::grow);
     }
 
     /** Starts the multipart upload if need be, waits until fewer than {@value #IN_FLIGHT} parts are on their way, sends this one. */
@@ -146,16 +144,15 @@ final class S3Upload implements BlobUpload {
 
     private void startPart() {
         int number = done.size() + inFlight.size() + 1;
-        byte[] body = filled == part.length ? part : Arrays.copyOf(part, filled);
-        int held = counted(part.length);
+        long length = part.filled();
+        ByteBuffer[] body = part.take();
+        int held = share.sent();
         inFlight.addLast(client.uploadPart(upload -> upload.bucket(bucket).key(key).uploadId(uploadId).partNumber(number)
-                                .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                        AsyncRequestBody.fromBytesUnsafe(body))
+                                .contentLength(length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
+                        AsyncRequestBody.fromByteBuffersUnsafe(body))
                 .thenApply(response -> CompletedPart.builder().partNumber(number).eTag(response.eTag())
                         .checksumSHA256(response.checksumSHA256()).build())
                 .whenComplete((sent, failure) -> memory.give(held)));
-        part = new byte[0];
-        filled = 0;
     }
 
     @Override
@@ -172,18 +169,19 @@ final class S3Upload implements BlobUpload {
 
     /** An output smaller than one part: a single PUT, under its final name. */
     private Uni<BlobMetadata> putWhole(BlobFormat format, BlobRecord kept) {
-        byte[] body = filled == part.length ? part : Arrays.copyOf(part, filled);
+        long length = part.filled();
+        ByteBuffer[] body = part.take();
         return call(() -> client.putObject(put -> put.bucket(bucket).key(BlobLayout.blob(id, format)).contentType(format.mediaType())
                                 .metadata(S3BlobStore.tenantMetadata(owner))
-                                .contentLength((long) body.length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
-                        AsyncRequestBody.fromBytesUnsafe(body)))
+                                .contentLength(length).checksumAlgorithm(ChecksumAlgorithm.SHA256),
+                        AsyncRequestBody.fromByteBuffersUnsafe(body)))
                 .onTermination().invoke(this::releaseBuffer)
                 .map(ignored -> committed(format, kept));
     }
 
     private Uni<BlobMetadata> completeParts(BlobFormat format, BlobRecord kept) {
         String finalKey = BlobLayout.blob(id, format);
-        Uni<Void> last = filled > 0 ? roomInFlight(IN_FLIGHT - 1).invoke(this::startPart) : Uni.createFrom().voidItem();
+        Uni<Void> last = part.filled() > 0 ? roomInFlight(IN_FLIGHT - 1).invoke(this::startPart) : Uni.createFrom().voidItem();
         Uni<Void> completed = last.chain(() -> roomInFlight(0))
                 .chain(() -> call(() -> client.completeMultipartUpload(complete -> complete.bucket(bucket).key(key).uploadId(uploadId)
                         .multipartUpload(upload -> upload.parts(done))))).replaceWithVoid();
@@ -248,9 +246,8 @@ final class S3Upload implements BlobUpload {
     }
 
     private void releaseBuffer() {
-        memory.give(counted(part.length));
-        part = new byte[0];
-        filled = 0;
+        memory.drop(share);
+        part.take();
     }
 
     /** Runs a call of this upload, remembered as the one in progress. */
