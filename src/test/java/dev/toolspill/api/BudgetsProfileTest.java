@@ -191,6 +191,28 @@ class BudgetsProfileTest {
                 .untilAsserted(() -> assertEquals(0, tempFiles(), "a temp file of the dropped upload is left"));
     }
 
+    /**
+     * With CORS on, a preflight (Origin and Access-Control-Request-Method) is answered by Quarkus' CORS filter, before
+     * the edge's OPTIONS answers (HttpHygiene, McpWithoutStreams); a plain OPTIONS gets those, with CORS' headers.
+     */
+    @Test
+    void aCorsPreflightIsTheCorsFiltersAndAPlainOptionsNamesTheMethods() {
+        for (String path : new String[] {"/v1/tool-calls", "/mcp"}) {
+            given().header("Origin", TightBudgetsProfile.CORS_ORIGIN).header("Access-Control-Request-Method", "POST")
+                    .header("Access-Control-Request-Headers", "content-type")
+                    .when().options(path).then().statusCode(200)
+                    .header("Access-Control-Allow-Origin", TightBudgetsProfile.CORS_ORIGIN)
+                    .header("Access-Control-Allow-Methods", containsString("POST"))
+                    .header("Allow", org.hamcrest.Matchers.nullValue());
+        }
+        given().header("Origin", "https://elsewhere.example").header("Access-Control-Request-Method", "POST")
+                .when().options("/v1/tool-calls").then().statusCode(403);
+        given().header("Origin", TightBudgetsProfile.CORS_ORIGIN).when().options("/v1/tool-calls").then().statusCode(200)
+                .header("Allow", "OPTIONS, POST").header("Access-Control-Allow-Origin", TightBudgetsProfile.CORS_ORIGIN);
+        given().header("Origin", TightBudgetsProfile.CORS_ORIGIN).when().options("/mcp").then().statusCode(200)
+                .header("Allow", "DELETE, OPTIONS, POST").header("Access-Control-Allow-Origin", TightBudgetsProfile.CORS_ORIGIN);
+    }
+
     private static <T> T await(io.vertx.core.Future<T> future) throws Exception {
         return future.toCompletionStage().toCompletableFuture().get(20, java.util.concurrent.TimeUnit.SECONDS);
     }
