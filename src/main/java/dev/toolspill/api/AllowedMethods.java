@@ -11,8 +11,10 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -57,8 +59,25 @@ public class AllowedMethods {
         this.routes = List.copyOf(found);
     }
 
+    /** The methods one request path takes: HEAD where GET is, and OPTIONS, in the order its Allow header names them. */
+    public record Methods(SortedSet<String> names) {
+        public boolean takes(String method) {
+            return names.contains(method);
+        }
+
+        /** The {@code Allow} header. */
+        public String header() {
+            return String.join(", ", names);
+        }
+    }
+
     /** The {@code Allow} header for a request path, or empty when no resource serves it. */
     public Optional<String> allow(String requestPath) {
+        return of(requestPath).map(Methods::header);
+    }
+
+    /** The methods a request path takes, or empty when no resource serves it. */
+    public Optional<Methods> of(String requestPath) {
         TreeSet<String> methods = new TreeSet<>();
         for (Route route : routes) {
             if (route.path().matcher(requestPath).matches()) {
@@ -72,7 +91,7 @@ public class AllowedMethods {
             methods.add("HEAD");
         }
         methods.add("OPTIONS");
-        return Optional.of(String.join(", ", methods));
+        return Optional.of(new Methods(Collections.unmodifiableSortedSet(methods)));
     }
 
     private static void add(List<Route> routes, String template, String verb) {

@@ -95,7 +95,7 @@ public class BodyLimits {
         // a body declared large and sent slowly holds the budget until this deadline at most
         long timer = vertx.setTimer(timeoutMillis, id -> {
             if (!context.request().isEnded()) {
-                context.request().connection().close();
+                LingeringClose.drop(context.request());
             }
         });
         context.addEndHandler(ended -> {

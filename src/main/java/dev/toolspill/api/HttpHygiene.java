@@ -3,6 +3,7 @@ package dev.toolspill.api;
 import dev.toolspill.http.RouteOrder;
 
 import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,7 +16,8 @@ import java.util.Optional;
 /**
  * What every answer of the router carries, whoever makes it: {@code X-Content-Type-Options: nosniff} (so a browser
  * never guesses a blob's bytes are HTML or script), and a problem+json body on the errors the router itself raises
- * before any resource runs (a body over Quarkus' own cap, an unknown path), which would otherwise be empty. The body
+ * before any resource runs (a body over Quarkus' own cap, an unknown path), which would otherwise be empty, and the
+ * answer to OPTIONS on the REST resources' paths, which names the methods a 405 there names. The body
  * never names a Java type: only the status and its reason. What the HTTP server answers before any route (a URI that
  * is not valid, too long a request line or headers, a Content-Length that is not a number) stays an empty 400, 414 or
  * 431: Quarkus and Vert.x offer no hook there (guide, Hostile input).
@@ -27,11 +29,13 @@ public class HttpHygiene {
 
     private final ProblemSender problems;
     private final LingeringClose lingering;
+    private final AllowedMethods allowed;
     private final long maxBodyBytes;
 
     public HttpHygiene(@ConfigProperty(name = "quarkus.http.limits.max-body-size") Optional<MemorySize> maxBodySize, ProblemSender problems,
-                       LingeringClose lingering) {
+                       LingeringClose lingering, AllowedMethods allowed) {
         this.problems = problems;
+        this.allowed = allowed;
         this.lingering = lingering;
         this.maxBodyBytes = maxBodySize.map(MemorySize::asLongValue).orElse(Long.MAX_VALUE);
     }
@@ -46,6 +50,7 @@ public class HttpHygiene {
             context.next();
         });
         router.route().order(RouteOrder.FRAMING.order()).handler(this::framing);
+        router.route().method(HttpMethod.OPTIONS).order(RouteOrder.OPTIONS.order()).handler(this::options);
         router.route().order(RouteOrder.BODY_CAP.order()).handler(this::bodyCap);
         for (int status : new int[] {400, 404, 405, 406, 411, 413, 414, 415, 431, 500, 501, 503}) {
             router.errorHandler(status, this::problem);
@@ -69,6 +74,19 @@ public class HttpHygiene {
         } else {
             context.next();
         }
+    }
+
+    /**
+     * OPTIONS on a path of the REST resources: the methods a 405 there names ({@link AllowedMethods}), which Quarkus
+     * REST's own answer does not (HEAD on a path that takes only POST). Other paths answer as their handlers do.
+     */
+    private void options(RoutingContext context) {
+        Optional<String> allow = allowed.allow(context.request().path());
+        if (allow.isEmpty()) {
+            context.next();
+            return;
+        }
+        problems.empty(context, 200, Map.of("Allow", allow.get()));
     }
 
     private void bodyCap(RoutingContext context) {

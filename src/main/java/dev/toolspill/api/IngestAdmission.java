@@ -18,7 +18,8 @@ import java.util.Map;
  * decided on the event loop before a worker thread or a byte of the body is taken. A refused request gets 503 with
  * Retry-After and its connection is closed, since the body still on its way will not be read. The permit is given
  * back when the response ends, however it ends. An admitted upload that has not been answered within
- * {@code toolspill.ingest.max-duration} has its connection closed (the ingest then drops what it read), so a client
+ * {@code toolspill.ingest.max-duration} is dropped ({@link LingeringClose#drop}: its HTTP/2 stream reset, its HTTP/1
+ * connection closed; the ingest then drops what it read), so a client
  * that trickles bytes just fast enough to pass the stall timeout still gives its slot back. The route comes from
  * {@link EdgeRoutes}, as every policy's does.
  */
@@ -63,9 +64,9 @@ public class IngestAdmission {
 
     private void tooLong(RoutingContext context) {
         if (!context.response().ended() && !context.response().closed()) {
-            Log.debugf("An upload passed toolspill.ingest.max-duration (%d ms) after %d bytes: its connection is closed",
+            Log.debugf("An upload passed toolspill.ingest.max-duration (%d ms) after %d bytes: it is dropped",
                     maxMillis, context.request().bytesRead());
-            context.request().connection().close();
+            LingeringClose.drop(context.request());
         }
     }
 }

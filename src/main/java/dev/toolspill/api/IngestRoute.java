@@ -95,7 +95,7 @@ public class IngestRoute {
         }
         String owner = authEnabled ? tenant(context) : null; // the blob is this tenant's (as Callers would say)
         ingest.ingest(tool, io.vertx.mutiny.core.http.HttpServerRequest.newInstance(request).toMulti(), json, owner,
-                        () -> request.connection().close())
+                        () -> LingeringClose.drop(request))
                 .subscribe().with(admitted -> answer(context, tool, owner, admitted), failure -> failed(context, failure));
     }
 

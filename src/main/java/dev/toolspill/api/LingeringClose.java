@@ -47,6 +47,25 @@ public class LingeringClose {
         this.lingerMillis = Math.max(1, linger.toMillis());
     }
 
+    /** RST_STREAM's CANCEL (RFC 9113, 7): the stream is no longer needed. */
+    static final long CANCEL = 0x8;
+
+    /**
+     * Drops an exchange that gets no answer (its sender stalled, or took too long): over HTTP/2 its stream is reset
+     * with CANCEL and the connection's other streams go on (closing it would send GOAWAY and fail every one of them);
+     * over HTTP/1 the connection closes, since the rest of its body would be read as a next request.
+     */
+    public static void drop(HttpServerRequest request) {
+        if (request.version() == HttpVersion.HTTP_2) {
+            request.response().reset(CANCEL);
+        } else {
+            // not Vert.x's reset, which closes the HTTP/1 connection too but as the response's own close: the
+            // connection's close then never reaches the response's close handler, and the route's end handlers
+            // (an upload slot given back) would not run
+            request.connection().close();
+        }
+    }
+
     /** Call before the answer is written: the HTTP/1 connection ends with it, and serves nothing after it. */
     public void ending(HttpServerRequest request) {
         if (request.version() != HttpVersion.HTTP_2) {

@@ -24,6 +24,8 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import java.util.Optional;
+
 /** The one place that turns exceptions into {@code application/problem+json} responses. */
 public class ProblemMappers {
 
@@ -149,23 +151,37 @@ public class ProblemMappers {
         return Problems.response(Response.Status.BAD_REQUEST, describe(e));
     }
 
+    /**
+     * What Quarkus REST refuses by itself. A 404 on a path some resource serves, for a method it does not take there,
+     * is a 405 like any other: Quarkus REST matched the path to another resource's template (a GET of
+     * {@code /v1/blobs/{id}/verify} to {@code /v1/blobs/{id}}, which has no such sub-path). A resource that answers 404
+     * itself ran, so it took the method.
+     */
     @ServerExceptionMapper
     public Response web(WebApplicationException e, io.vertx.core.http.HttpServerRequest request) {
-        Response.StatusType status = e.getResponse().getStatusInfo();
         if (e.getCause() instanceof JsonProcessingException json) {
             return Problems.response(Response.Status.BAD_REQUEST, describe(json));
+        }
+        Response.StatusType status = e.getResponse().getStatusInfo();
+        Optional<String> allow = Optional.empty();
+        if (status.getStatusCode() == 404 || status.getStatusCode() == 405) {
+            Optional<AllowedMethods.Methods> methods = allowed.of(request.path());
+            if (status.getStatusCode() == 404 && methods.isPresent() && !methods.get().takes(request.method().name())) {
+                status = Response.Status.METHOD_NOT_ALLOWED;
+            }
+            allow = methods.map(AllowedMethods.Methods::header);
         }
         String detail = switch (status.getStatusCode()) {
             case 404 -> "no such path: see /q/openapi (on the management port) for the endpoints";
             case 405 -> request.method() + " is not a method of " + request.path()
-                    + allowed.allow(request.path()).map(methods -> ": it takes " + methods).orElse(": see /q/openapi for what it takes");
+                    + allow.map(methods -> ": it takes " + methods).orElse(": see /q/openapi for what it takes");
             case 406 -> "this endpoint cannot answer in the media type the Accept header asks for";
             case 415 -> "Content-Type '" + request.getHeader("Content-Type") + "' is not accepted here: send application/json";
             default -> e.getMessage();
         };
         Response.ResponseBuilder answer = Response.fromResponse(Problems.response(status.getStatusCode(), status.getReasonPhrase(), detail));
         if (status.getStatusCode() == 405) {
-            allowed.allow(request.path()).ifPresent(methods -> answer.header(HttpHeaders.ALLOW, methods));
+            allow.ifPresent(methods -> answer.header(HttpHeaders.ALLOW, methods));
         }
         return endingExchange(answer, request).build();
     }

@@ -3,6 +3,7 @@ package dev.toolspill.api;
 import dev.toolspill.http.Problem;
 
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,9 +35,17 @@ public class ProblemSender {
         write(context, status, title, detail, headers, bodyUnread(context.request()));
     }
 
+    /** An answer without content (an OPTIONS): the exchange ends with it only when a body is still on its way, as {@link #answer}. */
+    public void empty(RoutingContext context, int status, Map<String, String> headers) {
+        finish(context, context.response().setStatusCode(status), "", headers, bodyUnread(context.request()));
+    }
+
     private void write(RoutingContext context, int status, String title, String detail, Map<String, String> headers, boolean end) {
-        String body = Problem.of(status, title, detail).json();
         var response = context.response().setStatusCode(status).putHeader("Content-Type", Problem.MEDIA_TYPE);
+        finish(context, response, Problem.of(status, title, detail).json(), headers, end);
+    }
+
+    private void finish(RoutingContext context, HttpServerResponse response, String body, Map<String, String> headers, boolean end) {
         if (end && context.request().version() != HttpVersion.HTTP_2) { // HTTP/2 forbids a Connection header
             response.putHeader("Connection", "close");
         }

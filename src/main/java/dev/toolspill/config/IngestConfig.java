@@ -48,7 +48,10 @@ public interface IngestConfig {
     @DecimalMin(value = "0", inclusive = false, message = Bounds.SHARE)
     @DecimalMax(value = "1", message = Bounds.SHARE)
     double tenantShare();
-    /** Longest an upload may take from admission to answer; past it its connection is closed and nothing is kept. */
+    /**
+     * Longest an upload may take from admission to answer; past it the upload is dropped (an HTTP/2 stream reset, an
+     * HTTP/1 connection closed) and nothing is kept.
+     */
     @WithDefault("10m")
     Duration maxDuration();
 

@@ -37,8 +37,8 @@ public interface PipelineConfig {
     Optional<@Min(value = 1, message = Bounds.AT_LEAST) Long> bufferedBytesBudget();
 
     /**
-     * Longest a body read whole may take to arrive once admitted; past it its connection is closed and its bytes
-     * go back to the budget, so a client that declares a large body and sends it slowly holds the budget this long
+     * Longest a body read whole may take to arrive once admitted; past it the request is dropped (an HTTP/2 stream
+     * reset, an HTTP/1 connection closed) and its bytes go back to the budget, so a client that declares a large body and sends it slowly holds the budget this long
      * at most.
      */
     @WithDefault("30s")

@@ -35,6 +35,12 @@ public enum RouteOrder {
     MCP_NULL_ARGUMENTS(-80),
     /** An MCP message the library would fail on with a 500 gets 400 problem+json; after the body is read. */
     MCP_MESSAGE_CHECK(-79),
+    /**
+     * OPTIONS on a path of the REST resources names the methods a 405 there names, where Quarkus REST's own answer
+     * would list some that answer 405; after every policy, as that answer was. A CORS preflight never gets here when
+     * CORS is on: Quarkus' CORS filter (-300) answers it.
+     */
+    OPTIONS(-4),
     /** The body cap as problem+json, just before Quarkus' own (-2), which would answer an empty 413. */
     BODY_CAP(-3),
     /** {@code POST /v1/tool-outputs}: the upload streams into the store, which REST would buffer whole. */

@@ -13,7 +13,7 @@ import java.util.concurrent.Flow;
  * Reads a body (a request's, a tool's answer) a chunk at a time, only when asked: the back-pressure of an upload (a
  * request body is paused between chunks). Every event runs on one Vert.x context, one at a time, so what extends it
  * needs no locks. A body that was asked for more and sent nothing for the stall timeout ({@link StallWatch}) is
- * dropped: {@code onStall} runs (it closes the connection, or resets a tool's request), then {@link #failed}.
+ * dropped: {@code onStall} runs (it resets an HTTP/2 stream or closes an HTTP/1 connection, or resets a tool's request), then {@link #failed}.
  */
 abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched {
 

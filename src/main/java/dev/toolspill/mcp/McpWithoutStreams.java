@@ -21,6 +21,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class McpWithoutStreams {
 
+    /** What {@code /mcp} takes, in the form of every other path's Allow header. */
+    static final String ALLOW = "DELETE, OPTIONS, POST";
+
     private final String path;
 
     public McpWithoutStreams(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
@@ -33,17 +36,25 @@ public class McpWithoutStreams {
         router.route(path + "/messages/*").order(RouteOrder.MCP_WITHOUT_STREAMS.order()).handler(this::legacy);
     }
 
-    /** POST and DELETE (and a CORS preflight) go on to the MCP server; GET and any other method get 405. */
+    /**
+     * POST and DELETE go on to the MCP server; OPTIONS names them, as on every other path (the library's own answer
+     * is an empty 405 that names GET); GET and any other method get 405. A CORS preflight never gets here when CORS
+     * is on: Quarkus' CORS filter answers it first.
+     */
     private void methods(RoutingContext context) {
         HttpMethod method = context.request().method();
-        if (method == HttpMethod.POST || method == HttpMethod.DELETE || method == HttpMethod.OPTIONS) {
+        if (method == HttpMethod.POST || method == HttpMethod.DELETE) {
             context.next();
+            return;
+        }
+        if (method == HttpMethod.OPTIONS) {
+            context.response().putHeader("Allow", ALLOW).setStatusCode(200).end();
             return;
         }
         String detail = method == HttpMethod.GET
                 ? "this MCP server offers no stream from server to client: every answer comes back on the POST that asked for it"
                 : method + " is not a method of " + path + ": POST a JSON-RPC message, or DELETE to end a session";
-        context.response().putHeader("Allow", "POST, DELETE").setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE)
+        context.response().putHeader("Allow", ALLOW).setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE)
                 .end(Problem.of(405, "Method Not Allowed", detail).json());
     }
 

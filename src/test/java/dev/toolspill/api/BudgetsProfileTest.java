@@ -136,6 +136,87 @@ class BudgetsProfileTest {
                 .untilAsserted(() -> assertEquals(0, tempFiles(), "a temp file of the dropped upload is left"));
     }
 
+    /**
+     * Over HTTP/2 a stalled upload is dropped alone: its stream is reset (CANCEL) and the connection goes on. Closed
+     * (a GOAWAY), it would fail every other exchange a proxy had sent on it. Stream B is in flight, its body half
+     * sent, when A is reset; C is sent on the same connection after, and takes the upload slot A gave back.
+     */
+    @Test
+    void anHttp2UploadThatStallsResetsItsStreamAndNotTheConnection() throws Exception {
+        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+        try {
+            java.util.List<io.vertx.core.http.HttpConnection> connections = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+            io.vertx.core.http.HttpClient client = vertx.httpClientBuilder()
+                    .with(new io.vertx.core.http.HttpClientOptions().setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2)
+                            .setHttp2ClearTextUpgrade(false).setDefaultHost(root.getHost()).setDefaultPort(root.getPort()))
+                    .with(new io.vertx.core.http.PoolOptions().setHttp2MaxSize(1))
+                    .withConnectHandler(connection -> {
+                        connections.add(connection);
+                        connection.closeHandler(gone -> closed.set(true));
+                    })
+                    .build();
+            io.vertx.core.http.HttpMethod post = io.vertx.core.http.HttpMethod.POST;
+            // A: 4000 bytes announced, 1200 sent, then nothing
+            io.vertx.core.http.HttpClientRequest a = await(client.request(post, "/v1/tool-outputs?tool=t"));
+            a.putHeader("Content-Type", "text/plain").putHeader("Content-Length", "4000");
+            var aAnswer = a.response().toCompletionStage().toCompletableFuture();
+            await(a.write("first bytes\n".repeat(100)));
+            // B: a batch whose body is half sent while A stalls
+            String batch = echo(1);
+            io.vertx.core.http.HttpClientRequest b = await(client.request(post, "/v1/tool-calls"));
+            b.putHeader("Content-Type", "application/json").putHeader("Content-Length", String.valueOf(batch.length()));
+            var bAnswer = b.response().compose(response -> response.body().map(body -> response.statusCode() + " " + body))
+                    .toCompletionStage().toCompletableFuture();
+            await(b.write(batch.substring(0, 10)));
+            // past the 1 s stall timeout, A's stream is reset
+            java.util.concurrent.ExecutionException reset = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.ExecutionException.class, () -> aAnswer.get(20, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(reset.getCause() instanceof io.vertx.core.http.StreamResetException stream && stream.getCode() == 8,
+                    "A's stream is reset with CANCEL: " + reset.getCause());
+            await(b.end(batch.substring(10)));
+            String bGot = bAnswer.get(20, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(bGot.startsWith("200 ") && bGot.contains("\"ok\""), "B, in flight when A was reset: " + bGot);
+            io.vertx.core.http.HttpClientRequest c = await(client.request(post, "/v1/tool-outputs?tool=t"));
+            c.putHeader("Content-Type", "text/plain");
+            String cGot = await(c.send("z".repeat(2000)).compose(response -> response.body().map(body -> response.statusCode() + " " + body)));
+            assertTrue(cGot.startsWith("200 ") && cGot.contains("[blob:"), "C, sent after A was reset: " + cGot);
+            assertTrue(a.connection() == b.connection() && b.connection() == c.connection(), "A, B and C shared one connection");
+            assertEquals(1, connections.size(), "one connection was opened");
+            assertTrue(!closed.get(), "the connection is still open");
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                .untilAsserted(() -> assertEquals(0, tempFiles(), "a temp file of the dropped upload is left"));
+    }
+
+    /**
+     * With CORS on, a preflight (Origin and Access-Control-Request-Method) is answered by Quarkus' CORS filter, before
+     * the edge's OPTIONS answers (HttpHygiene, McpWithoutStreams); a plain OPTIONS gets those, with CORS' headers.
+     */
+    @Test
+    void aCorsPreflightIsTheCorsFiltersAndAPlainOptionsNamesTheMethods() {
+        for (String path : new String[] {"/v1/tool-calls", "/mcp"}) {
+            given().header("Origin", TightBudgetsProfile.CORS_ORIGIN).header("Access-Control-Request-Method", "POST")
+                    .header("Access-Control-Request-Headers", "content-type")
+                    .when().options(path).then().statusCode(200)
+                    .header("Access-Control-Allow-Origin", TightBudgetsProfile.CORS_ORIGIN)
+                    .header("Access-Control-Allow-Methods", containsString("POST"))
+                    .header("Allow", org.hamcrest.Matchers.nullValue());
+        }
+        given().header("Origin", "https://elsewhere.example").header("Access-Control-Request-Method", "POST")
+                .when().options("/v1/tool-calls").then().statusCode(403);
+        given().header("Origin", TightBudgetsProfile.CORS_ORIGIN).when().options("/v1/tool-calls").then().statusCode(200)
+                .header("Allow", "OPTIONS, POST").header("Access-Control-Allow-Origin", TightBudgetsProfile.CORS_ORIGIN);
+        given().header("Origin", TightBudgetsProfile.CORS_ORIGIN).when().options("/mcp").then().statusCode(200)
+                .header("Allow", "DELETE, OPTIONS, POST").header("Access-Control-Allow-Origin", TightBudgetsProfile.CORS_ORIGIN);
+    }
+
+    private static <T> T await(io.vertx.core.Future<T> future) throws Exception {
+        return future.toCompletionStage().toCompletableFuture().get(20, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     private static long tempFiles() throws java.io.IOException {
         try (Stream<Path> tmp = Files.exists(ROOT.resolve("tmp")) ? Files.list(ROOT.resolve("tmp")) : Stream.empty()) {
             return tmp.count();

@@ -80,7 +80,11 @@ class HttpHygieneTest {
                 "GET /v1/tool-calls", "OPTIONS, POST",
                 "PUT /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f", "DELETE, GET, HEAD, OPTIONS",
                 "DELETE /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f/inspect", "GET, HEAD, OPTIONS",
-                "POST /console/api/me", "GET, HEAD, OPTIONS");
+                "POST /console/api/me", "GET, HEAD, OPTIONS",
+                // a sub-path of the blob resource only by its template: Quarkus REST would answer 404
+                "GET /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f/verify", "OPTIONS, POST",
+                "DELETE /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f/verify", "OPTIONS, POST",
+                "PUT /v1/blobs/0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f/verify", "OPTIONS, POST");
         for (Map.Entry<String, String> each : allowed.entrySet()) {
             String request = each.getKey();
             String methods = each.getValue();
@@ -89,6 +93,32 @@ class HttpHygieneTest {
             assertTrue(head(answer).contains("allow: " + methods.toLowerCase(java.util.Locale.ROOT)), request + " answered\n" + answer);
             assertTrue(body(answer).contains("it takes " + methods), request + " answered\n" + answer);
         }
+    }
+
+    /**
+     * OPTIONS names the methods a 405 on the same path names (RFC 9110, 9.3.7), and every one of them is taken: none
+     * answers 405. {@code /mcp} too, which takes no GET (no server-to-client stream here).
+     */
+    @Test
+    void optionsNamesTheMethodsA405NamesAndEachIsTaken() throws IOException {
+        String id = "0b8a3e52-5f7e-4a2e-9d0c-1c2b3a4d5e6f";
+        for (String path : new String[] {"/v1/tools", "/v1/tool-calls", "/v1/tool-outputs", "/v1/blobs/" + id, "/v1/blobs/" + id + "/inspect",
+                "/v1/blobs/" + id + "/verify", "/v1/noop", "/console/api/me", "/console/api/calls/1", "/mcp"}) {
+            String refused = raw("PATCH " + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            assertTrue(refused.startsWith("HTTP/1.1 405"), path + " answered\n" + refused);
+            String options = raw("OPTIONS " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            assertTrue(options.matches("(?s)HTTP/1\\.1 20[04] .*"), path + " answered\n" + options);
+            assertEquals(allow(refused), allow(options), path + ": OPTIONS answered\n" + options + "\nand PATCH\n" + refused);
+            for (String method : allow(options).split(", ")) {
+                String answer = raw(method + " " + path + " HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                assertFalse(answer.startsWith("HTTP/1.1 405"), method + " " + path + " is in Allow but answered\n" + answer);
+            }
+        }
+    }
+
+    private static String allow(String answer) {
+        return head(answer).lines().filter(line -> line.startsWith("allow: ")).map(line -> line.substring(7).toUpperCase(java.util.Locale.ROOT))
+                .findFirst().orElse("(no allow header)");
     }
 
     /**

@@ -36,6 +36,8 @@ import java.util.stream.Stream;
  * <li>MonitoringFilesTest: uploads of at most 4096 bytes (as LimitsProfileTest), the store it takes away as
  * FsOutageSpoolTest does (it drains what it spooled before it ends), no index cache (an inspect loads the read index),
  * and one upstream MCP server on a free port where nothing listens (its tool gauge reads 0, as in an outage).</li>
+ * <li>BudgetsProfileTest: CORS on for one origin ({@link #CORS_ORIGIN}), to check that a preflight is still Quarkus'
+ * CORS filter's to answer beside the edge's own OPTIONS answers; no other test here sends an Origin.</li>
  * </ul>
  */
 public class TightBudgetsProfile implements QuarkusTestProfile {
@@ -44,6 +46,8 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
     public static final Path STORE = BASE.resolve("store");
     public static final Path SPOOL = BASE.resolve("spool");
     public static final long SPOOL_BYTES = 60_000;
+    /** The one origin CORS lets in here. */
+    public static final String CORS_ORIGIN = "https://console.example";
     /** toolspill.ingest.max-bytes here. */
     public static final int MAX_UPLOAD = 4096;
 
@@ -123,6 +127,9 @@ public class TightBudgetsProfile implements QuarkusTestProfile {
         config.put("toolspill.inspect.index-cache-bytes", "0");
         config.put("toolspill.tools.mcp.\"down\".url", "http://127.0.0.1:" + TestPorts.free() + "/mcp");
         config.put("toolspill.tools.mcp.\"down\".timeout", "2s");
+        // BudgetsProfileTest
+        config.put("quarkus.http.cors.enabled", "true");
+        config.put("quarkus.http.cors.origins", CORS_ORIGIN);
         return config;
     }
 

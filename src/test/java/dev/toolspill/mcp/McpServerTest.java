@@ -74,10 +74,10 @@ class McpServerTest {
     @Test
     void getOpensNoStreamThatWouldTieAClientToOneReplica() {
         given().accept("text/event-stream").header("Mcp-Session-Id", UUID.randomUUID().toString())
-                .when().get("/mcp").then().statusCode(405).header("Allow", "POST, DELETE").contentType(Problem.MEDIA_TYPE);
+                .when().get("/mcp").then().statusCode(405).header("Allow", "DELETE, OPTIONS, POST").contentType(Problem.MEDIA_TYPE);
         for (String method : List.of("PUT", "PATCH")) {
             given().contentType("application/json").body("{}").when().request(method, "/mcp").then().statusCode(405)
-                    .header("Allow", "POST, DELETE").contentType(Problem.MEDIA_TYPE)
+                    .header("Allow", "DELETE, OPTIONS, POST").contentType(Problem.MEDIA_TYPE)
                     .body("detail", org.hamcrest.Matchers.containsString("POST a JSON-RPC message"));
         }
     }
