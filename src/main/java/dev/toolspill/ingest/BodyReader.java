@@ -60,13 +60,13 @@ abstract class BodyReader implements MultiSubscriber<Buffer>, StallWatch.Watched
 
     /**
      * Asks the body for one more chunk, unless it was asked already, has ended, or the replica's {@link IngestMemory}
-     * is in use: then {@link #more} runs once some comes free. A reader that {@code holdsNothing} between its stages
-     * reads all the same: what it reads goes on at once (small bodies are not held up behind large ones, and a body
-     * filling an S3 part, whose memory the store counts, is not held up by bodies that wait for that part memory).
+     * is in use: then the reader asks again once its stages have taken what it holds. A reader that {@code holdsNothing}
+     * between its stages reads all the same: what it reads goes on at once (small bodies are not held up behind large
+     * ones, and a body filling an S3 part, whose memory the store counts, is not held up by bodies that wait for that
+     * part memory).
      */
     final void request(boolean holdsNothing) {
-        if (!sourceDone && !requested && source != null
-                && (holdsNothing || memory.mayRead(() -> context.runOnContext(ignored -> more())))) {
+        if (!sourceDone && !requested && source != null && (holdsNothing || memory.mayRead())) {
             requested = true;
             lastProgress = System.nanoTime();
             source.request(1);
