@@ -7,14 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The part an S3 upload fills, in blocks that come as bytes arrive: 64 KiB, 64 KiB, 128 KiB ... 1 MiB, then 1 MiB each.
- * A small output takes about its own size, a part grows without copying what it holds, and the SDK sends the blocks as
- * they are. Used by one upload, one call at a time.
+ * The part an S3 upload fills, in blocks that come as bytes arrive: 64 KiB, 64 KiB, 128 KiB, then 256 KiB each. A small
+ * output takes about its own size, a part grows without copying what it holds, and the SDK sends the blocks as they
+ * are. No block reaches half a G1 region (1 MiB regions at a 256 MiB heap): an array that does is humongous and takes
+ * whole regions, so a block of 1 MiB took 2 MiB of heap. Used by one upload, one call at a time.
  */
 final class PartBlocks {
 
     static final int FIRST = 64 * 1024;
-    private static final int LARGEST = 1024 * 1024;
+    private static final int LARGEST = 256 * 1024;
 
     private List<byte[]> blocks = new ArrayList<>();
     private int capacity;
@@ -34,7 +35,7 @@ final class PartBlocks {
 
     /** The size of the block {@link #grow} adds next. */
     int nextBlock() {
-        return blocks.isEmpty() ? FIRST : Math.min(LARGEST, FIRST << (blocks.size() - 1));
+        return blocks.isEmpty() ? FIRST : Math.min(LARGEST, FIRST << Math.min(blocks.size() - 1, 8)); // no shift past LARGEST
     }
 
     void grow() {

@@ -217,6 +217,7 @@ final class S3Upload implements BlobUpload {
         if (!aborted.compareAndSet(false, true)) {
             return Uni.createFrom().voidItem();
         }
+        share.abandon(); // a write waiting for part memory ends now, not at the end of its wait
         CompletableFuture<?> before = busy;
         return Uni.createFrom().completionStage(() -> before.handle((ok, failure) -> null))
                 .chain(this::abortNow)

@@ -47,6 +47,7 @@ final class UploadMemory {
     /** What one upload holds of this memory: the part it fills now; the parts it sent are given back with {@link #give}. */
     final class Share {
         private long held;
+        private Waiter waiting;
 
         /** Takes {@code bytes} (rounded up to KiB) for the part being filled, at once or once it is safe; fails after the wait. */
         Uni<Void> take(int bytes) {
@@ -58,6 +59,7 @@ final class UploadMemory {
             List<Waiter> granted;
             synchronized (UploadMemory.this) {
                 waiters.add(waiter); // in line behind those waiting, unless their grants are not safe and this one's is
+                waiting = waiter;
                 granted = serve();
             }
             if (tell(granted).contains(waiter)) {
@@ -74,6 +76,18 @@ final class UploadMemory {
                 return failure instanceof TimeoutException ? new IOException("no upload memory came free within "
                         + wait.toSeconds() + " s (toolspill.blob-store.s3.upload-buffer-bytes is in use by other uploads)") : failure;
             });
+        }
+
+        /** Gives up the wait in progress, if any (the upload is dropped): it fails at once instead of at the end of the wait. */
+        void abandon() {
+            Waiter given;
+            synchronized (UploadMemory.this) {
+                given = waiting;
+                waiting = null;
+            }
+            if (given != null) {
+                given.granted().completeExceptionally(new IOException("the upload was dropped while it waited for part memory"));
+            }
         }
 
         /** The part filled so far is sent: what it holds no longer counts as filling, and comes back through {@link #give}. */

@@ -55,8 +55,10 @@ public class S3Profile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        // the ingest memory small (2 MiB, not an eighth of the heap), so that a few large uploads share it: ManyLargeUploadsS3Test
-        return Map.of("toolspill.retention.max-age", "7d", "toolspill.retention.interval", "200ms", "toolspill.ingest.held-bytes", "2097152");
+        // the ingest memory small (2 MiB, not an eighth of the heap) and part memory for two parts, so that a few large
+        // uploads share them: ManyLargeUploadsS3Test
+        return Map.of("toolspill.retention.max-age", "7d", "toolspill.retention.interval", "200ms", "toolspill.ingest.held-bytes", "2097152",
+                "toolspill.blob-store.s3.upload-buffer-bytes", String.valueOf(16L << 20));
     }
 
     @Override

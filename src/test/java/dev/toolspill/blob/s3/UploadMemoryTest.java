@@ -90,6 +90,21 @@ class UploadMemoryTest {
     }
 
     @Test
+    void aDroppedUploadStopsWaitingAtOnceAndTakesNothing() {
+        UploadMemory memory = new UploadMemory(8 * KIB, 8 * KIB, LONG);
+        UploadMemory.Share full = memory.share();
+        UploadMemory.Share dropped = memory.share();
+        granted(full.take(8 * KIB));
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        dropped.take(KIB).subscribe().with(ok -> { }, failed::set);
+
+        dropped.abandon();
+        assertInstanceOf(IOException.class, failed.get(), "failed at once, not at the end of a ten-minute wait");
+        memory.drop(full);
+        assertEquals(8, memory.availableKib(), "given back, and nothing granted to the dropped one");
+    }
+
+    @Test
     void aSentPartStillHoldsItsMemoryUntilItIsGivenBack() {
         UploadMemory memory = new UploadMemory(16 * KIB, 8 * KIB, LONG);
         UploadMemory.Share upload = memory.share();
