@@ -24,7 +24,7 @@ class AuthStartupIT {
     @Test
     void theProductionProfileWithoutAKeyRefusesToStartAndSaysWhatToDo() throws Exception {
         Path log = Path.of("target", "auth-startup-it.log");
-        Process process = PackagedApp.start(log, List.of("-Xmx128m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data"));
+        Process process = PackagedApp.start(log, List.of("-Xmx192m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-it-data"));
         String output = PackagedApp.awaitRefusal(process, log, Duration.ofSeconds(60));
         assertTrue(output.contains("no API key is configured"), output);
         assertTrue(output.contains("sha256sum"), output);
@@ -36,7 +36,7 @@ class AuthStartupIT {
     @Test
     void theProductionProfileWithOnlyAJwtIssuerStartsAndTakesItsJwts() throws Exception {
         Path log = Path.of("target", "auth-startup-jwt-it.log");
-        Process process = PackagedApp.start(log, List.of("-Xmx128m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-jwt-it-data",
+        Process process = PackagedApp.start(log, List.of("-Xmx192m", "-Dtoolspill.blob-store.fs.root=target/auth-startup-jwt-it-data",
                 "-Dtoolspill.auth.jwt.issuer=" + TestJwts.ISSUER, "-Dtoolspill.auth.jwt.public-key-location=" + TestJwts.PUBLIC_KEY_LOCATION));
         try {
             String base = PackagedApp.awaitReady(process, log);

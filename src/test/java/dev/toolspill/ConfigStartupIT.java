@@ -74,8 +74,22 @@ class ConfigStartupIT {
         }
     }
 
+    /**
+     * Budgets that each hold within bounds but together leave the heap no room refuse too, naming each budget and the
+     * heap that would do: at 192 MiB, a 100 MiB index cache with the other defaults take 192 MiB (more than 144).
+     */
+    @org.junit.jupiter.api.Test
+    void budgetsThatTogetherDoNotFitTheHeapStopStartUp() throws Exception {
+        Path log = Path.of("target", "config-startup-heap-it.log");
+        Process process = start(log, "-Dtoolspill.inspect.index-cache-bytes=" + (100L << 20));
+        String output = PackagedApp.awaitRefusal(process, log, Duration.ofSeconds(90));
+        assertTrue(output.contains("the memory budgets take 192 MiB together, more than 75% of this JVM's heap (144 MiB of 192 MiB)"), output);
+        assertTrue(output.contains(": toolspill.inspect.index-cache-bytes=100 MiB, "), output);
+        assertTrue(output.contains("give the JVM a heap of at least 263 MiB"), output);
+    }
+
     private static Process start(Path log, String... properties) throws Exception {
-        List<String> options = new ArrayList<>(List.of("-Xmx128m", "-Dtoolspill.auth.enabled=false",
+        List<String> options = new ArrayList<>(List.of("-Xmx192m", "-Dtoolspill.auth.enabled=false",
                 "-Dtoolspill.blob-store.fs.root=target/config-startup-it-data", "-Dtoolspill.spool.dir=target/config-startup-it-data/spool"));
         options.addAll(List.of(properties));
         return PackagedApp.start(log, options);

@@ -24,16 +24,11 @@ public class BufferedBodies {
 
     @jakarta.inject.Inject
     public BufferedBodies(ToolspillConfig config) {
-        this(config.pipeline().bufferedBytesBudget().orElse(defaultBudget(config.pipeline().maxBodyBytes(), Runtime.getRuntime().maxMemory())));
+        this(config.pipeline().bufferedBytesBudgetIn(Runtime.getRuntime().maxMemory()));
     }
 
     BufferedBodies(long budget) {
         this.budget = budget;
-    }
-
-    /** A sixteenth of the heap, and always room for one body of the largest size allowed. */
-    static long defaultBudget(long maxBodyBytes, long maxHeap) {
-        return Math.max(maxBodyBytes, maxHeap / 16);
     }
 
     /** Takes {@code bytes} of the budget, or false when they do not fit beside what is held now. */

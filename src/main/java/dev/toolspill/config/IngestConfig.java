@@ -33,6 +33,11 @@ public interface IngestConfig {
      * wait). Unset: a sixteenth of the heap.
      */
     Optional<@Min(value = 1, message = Bounds.AT_LEAST) Long> heldBytes();
+
+    /** {@link #heldBytes()} in force in a JVM of {@code maxHeap} bytes: as set, or a sixteenth of the heap. */
+    default long heldBytesIn(long maxHeap) {
+        return heldBytes().orElse(maxHeap / 16);
+    }
     /**
      * Bodies one tenant may send to this replica at once; beyond it 429 with Retry-After. 0: the tenant's share
      * of the replica's upload slots ({@link #tenantShare()}) decides.

@@ -36,6 +36,11 @@ public interface PipelineConfig {
      */
     Optional<@Min(value = 1, message = Bounds.AT_LEAST) Long> bufferedBytesBudget();
 
+    /** {@link #bufferedBytesBudget()} in force in a JVM of {@code maxHeap} bytes: as set, or its default. */
+    default long bufferedBytesBudgetIn(long maxHeap) {
+        return bufferedBytesBudget().orElse(Math.max(maxBodyBytes(), maxHeap / 16));
+    }
+
     /**
      * Longest a body read whole may take to arrive once admitted; past it the request is dropped (an HTTP/2 stream
      * reset, an HTTP/1 connection closed) and its bytes go back to the budget, so a client that declares a large body and sends it slowly holds the budget this long

@@ -25,7 +25,7 @@ public class IngestMemory {
 
     @Inject
     public IngestMemory(ToolspillConfig config) {
-        this(config.ingest().heldBytes().orElse(Runtime.getRuntime().maxMemory() / 16));
+        this(config.ingest().heldBytesIn(Runtime.getRuntime().maxMemory()));
     }
 
     IngestMemory(long total) {

@@ -39,14 +39,6 @@ class BufferedBodiesTest {
     }
 
     @Test
-    void theDefaultIsASixteenthOfTheHeapAndAlwaysTakesOneLargestBody() {
-        long mib = 1024 * 1024;
-        assertEquals(16 * mib, BufferedBodies.defaultBudget(16 * mib, 256 * mib));
-        assertEquals(64 * mib, BufferedBodies.defaultBudget(16 * mib, 1024 * mib));
-        assertEquals(16 * mib, BufferedBodies.defaultBudget(16 * mib, 64 * mib), "one body of the largest size always fits");
-    }
-
-    @Test
     void aTenantsShareOfTheUploadSlotsIsOnByDefaultWithAuthentication() {
         assertEquals(16, TenantLimits.uploadsPerTenant(0, 0.5, 32, true));
         assertEquals(1, TenantLimits.uploadsPerTenant(0, 0.01, 32, true), "at least one slot");
