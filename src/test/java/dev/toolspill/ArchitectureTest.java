@@ -82,10 +82,14 @@ class ArchitectureTest {
     }
 
     @Test
-    void theSpoolIsReachedOnlyThroughTheOutageInterface() {
+    void callersStoreThroughTheStoreAndNeverNameTheSpool() {
         noClasses().that().resideOutsideOfPackages("dev.toolspill.blob..", "dev.toolspill.storage..")
                 .should().dependOnClassesThat().resideInAPackage("dev.toolspill.blob.spool..")
-                .as("callers outside blob reach the outage spool through blob.Outage; only storage puts it in place")
+                .as("callers ask the store to keep an output (BlobStore.keep); the spool behind it is the store's business, and only storage puts it in place")
+                .check(main);
+        noClasses().that().resideOutsideOfPackages("dev.toolspill.blob..", "dev.toolspill.storage..", "dev.toolspill.health..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.toolspill.blob.Outage")
+                .as("what this replica knows of an outage (blob.Outage) is reported by health alone; nobody else decides by it")
                 .check(main);
     }
 

@@ -46,6 +46,24 @@ public interface BlobStore {
      */
     BlobUpload upload(BlobId id, BlobFormat guess, String owner);
 
+    /**
+     * As {@link #put(BlobId, BlobFormat, byte[], String)}, for an output of a tool this replica ran, which nobody else
+     * holds: the store it is in tries again, and keeps the bytes where it can while the shared store is down (this
+     * replica's spool: {@link #heldHere} then says so, and they are uploaded under the same id when it answers). Fails
+     * only when they cannot be kept anywhere. By default, a put.
+     */
+    default Uni<BlobMetadata> keep(BlobId id, BlobFormat format, byte[] bytes, String owner) {
+        return put(id, format, bytes, owner);
+    }
+
+    /**
+     * As {@link #upload(BlobId, BlobFormat, String)}, for such an output: kept here from its first byte when the shared
+     * store is known to be down. A write that fails later fails the upload. By default, an upload.
+     */
+    default BlobUpload keepUpload(BlobId id, BlobFormat guess, String owner) {
+        return upload(id, guess, owner);
+    }
+
     /** What was recorded when the blob was written; empty for a blob written before records were kept, or none. */
     Uni<Optional<BlobRecord>> readRecord(BlobId id);
 

@@ -1,14 +1,12 @@
 package dev.toolspill.blob;
 
-import io.smallrye.mutiny.Uni;
-
 import java.time.Instant;
 import java.util.Optional;
 
 /**
- * What this replica knows of an outage of the shared store, and where it keeps outputs of tools it ran meanwhile (its
- * local spool, bounded by {@code toolspill.spool.max-bytes}, uploaded when the store answers again). Callers outside
- * {@code blob} reach the spool only through this, never its package.
+ * What this replica knows of an outage of the shared store, and how much its spool holds meanwhile (outputs of tools
+ * it ran, kept by {@link BlobStore#keep} and uploaded when the store answers again, bounded by
+ * {@code toolspill.spool.max-bytes}): what health and metrics report. Nothing outside {@code blob} writes to the spool.
  */
 public interface Outage {
 
@@ -17,12 +15,6 @@ public interface Outage {
 
     /** Records how the shared store last answered. */
     void storeAnswered(boolean ok);
-
-    /** Keeps the bytes here under the blob's id until the store takes them; empty when they do not fit. */
-    Uni<Optional<BlobMetadata>> put(BlobId id, BlobFormat format, byte[] content, String owner);
-
-    /** A blob kept here from a stream; a write fails with an IOException once it outgrows what is left. */
-    BlobUpload upload(BlobId id, BlobFormat guess, String owner);
 
     /** At most this many bytes are kept here. */
     long maxBytes();

@@ -9,12 +9,16 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A store whose every call answers within a deadline, whatever the backend does: a call (or a stream's next chunk)
- * that takes longer fails with {@link BlobStoreException}, and what it started is cancelled. A hung bucket or disk
+ * A store whose every call answers within a deadline, whatever the backend does: a call (or a stream's next chunk, or
+ * an upload's write) that takes longer fails with {@link BlobStoreException}, and what it started is cancelled. An
+ * upload's commit has one deadline plus one per {@link #COMMIT_STEP_BYTES} written (an S3 multipart completion takes
+ * time with the size). A hung bucket or disk
  * thus costs a request one deadline, never a thread forever. A listing ({@link #idsBefore}) is not timed as a whole:
  * each of its pages is bounded by the backend (S3's call timeouts, a directory read).
  */
 final class TimedBlobStore extends ForwardingBlobStore {
+
+    static final long COMMIT_STEP_BYTES = 128L * 1024 * 1024;
 
     private final Duration deadline;
 
@@ -34,6 +38,31 @@ final class TimedBlobStore extends ForwardingBlobStore {
     @Override
     public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
         return timed(store.putRecorded(id, format, bytes, record));
+    }
+
+    @Override
+    public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
+        return new ForwardingBlobUpload(store.upload(id, guess, owner)) {
+            private long written;
+
+            @Override
+            public Uni<Void> write(Buffer chunk) {
+                return timed(upload.write(chunk)).invoke(() -> written += chunk.length());
+            }
+
+            @Override
+            public Uni<Void> write(java.util.List<Buffer> chunks) {
+                long length = BlobUpload.length(chunks);
+                return timed(upload.write(chunks)).invoke(() -> written += length);
+            }
+
+            @Override
+            public Uni<BlobMetadata> commit(BlobFormat format) {
+                Duration within = deadline.multipliedBy(1 + written / COMMIT_STEP_BYTES);
+                return upload.commit(format).ifNoItem().after(within)
+                        .failWith(() -> new BlobStoreException("the blob store did not answer within " + within.toSeconds() + " s", null));
+            }
+        };
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
-import dev.toolspill.blob.Outage;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.limit.Cutter;
@@ -62,28 +61,22 @@ public class HistoryGate {
     private final BlobStore store;
     private final BlobIndexer indexer;
     private final ScanSettings settings;
-    private final ToolspillConfig.BlobStore.Retry retry;
-    private final java.time.Duration storeTimeout;
     private final Vertx vertx;
-    private final Outage outage;
     private final StoreKind kind;
     private final Redaction redaction;
 
     public HistoryGate(Promoter promoter, Summarizer summarizer, HistoryLimit limit, BlobStore store, BlobIndexer indexer,
-                       ScanSettings settings, ToolspillConfig config, Vertx vertx, Outage outage, StoreKind kind, Redaction redaction) {
+                       ScanSettings settings, ToolspillConfig config, Vertx vertx, StoreKind kind, Redaction redaction) {
         this.kind = kind;
         this.repeatReference = config.output().repeatReferenceTools()
                 .<java.util.function.Predicate<String>>map(tools -> tool -> tools.contains("*") || tools.contains(tool)).orElse(tool -> false);
         this.redaction = redaction;
-        this.outage = outage;
         this.promoter = promoter;
         this.summarizer = summarizer;
         this.limit = limit;
         this.store = store;
         this.indexer = indexer;
         this.settings = settings;
-        this.retry = config.blobStore().retry();
-        this.storeTimeout = config.blobStore().timeout();
         this.vertx = vertx;
     }
 
@@ -158,13 +151,13 @@ public class HistoryGate {
             return Uni.createFrom().item(limited(tool, text, null, ""));
         }
         return prepare(text, Expect.ANY)
-                .flatMap(prepared -> storeOrSpool(BlobId.random(), prepared, owner)
+                .flatMap(prepared -> keep(BlobId.random(), prepared, owner)
                         .map(blob -> limited(tool, text, blob, "full output: " + blob.id().tag())))
                 .onFailure().recoverWithItem(failure -> unstored(tool, text, failure));
     }
 
     private Uni<Admitted> admitStored(String tool, Prepared prepared, String toolSummary, String owner) {
-        return storeOrSpool(BlobId.random(), prepared, owner)
+        return keep(BlobId.random(), prepared, owner)
                 .map(blob -> limited(tool, summaryOf(blob, prepared.scan(), toolSummary), blob, "full output: " + blob.id().tag()))
                 .call(admitted -> prepared.bytes().length < INDEX_FROM_BYTES || admitted.blob().repeat() ? Uni.createFrom().voidItem()
                         : indexer.keep(admitted.blob().id(), prepared.scan().index()))
@@ -191,37 +184,14 @@ public class HistoryGate {
     }
 
     /**
-     * The shared store, or, when it is down (known from an earlier failure, or failing now), this replica's spool
-     * under the same id: the summary is the same either way, and the spool uploads it when the store returns.
+     * Kept by the store: in the shared store (tried again a few times), or, while it is down, in this replica's spool
+     * under the same id ({@link BlobStore#keep}): the summary is the same either way. {@code repeat} when the tenant
+     * had stored the same bytes before, whose blob holds them (content addressing).
      */
-    private Uni<StoredBlob> storeOrSpool(BlobId id, Prepared prepared, String owner) {
-        if (outage.storeDown()) {
-            return spool(id, prepared, owner);
-        }
-        return storeWithRetry(id, prepared, owner).onFailure().recoverWithUni(failure -> {
-            outage.storeAnswered(false);
-            Log.warnf("Could not store an output (%d bytes) in %s: %s; spooling it", prepared.bytes().length, store.location(), failure.toString());
-            return spool(id, prepared, owner);
-        });
-    }
-
-    private Uni<StoredBlob> spool(BlobId id, Prepared prepared, String owner) {
-        return outage.put(id, prepared.scan().kind().format(), prepared.bytes(), owner)
-                .map(kept -> kept.map(meta -> new StoredBlob(id, prepared.scan().kind(), meta.bytes(), prepared.scan().count(), true))
-                        .orElseThrow(() -> new BlobStoreException("the spool is full (toolspill.spool.max-bytes = " + outage.maxBytes() + ")", null)));
-    }
-
-    /** A store that fails is tried again a few times, backing off, before the output falls back to the limit. */
-    private Uni<StoredBlob> storeWithRetry(BlobId id, Prepared prepared, String owner) {
-        BlobFormat format = prepared.scan().kind().format();
-        Uni<BlobMetadata> attempt = store.put(id, format, prepared.bytes(), owner);
-        if (retry.attempts() > 0) {
-            attempt = attempt.onFailure().retry().withBackOff(retry.backoff(), retry.backoff().multipliedBy(10)).atMost(retry.attempts());
-        }
-        // retries included, storing costs one store deadline at most: then the limit alone guards history
-        // the blob that holds the bytes: this id, or the tenant's earlier blob of the same bytes (content addressing)
-        return attempt.ifNoItem().after(storeTimeout).fail()
-                .map(meta -> new StoredBlob(meta.id(), prepared.scan().kind(), meta.bytes(), prepared.scan().count(), false, !meta.id().equals(id)));
+    private Uni<StoredBlob> keep(BlobId id, Prepared prepared, String owner) {
+        return store.keep(id, prepared.scan().kind().format(), prepared.bytes(), owner)
+                .map(meta -> new StoredBlob(meta.id(), prepared.scan().kind(), meta.bytes(), prepared.scan().count(),
+                        store.heldHere(meta.id()), !meta.id().equals(id)));
     }
 
     /** Whether {@code admitted} is the one-line reference to a repeat, not the output or its summary. */

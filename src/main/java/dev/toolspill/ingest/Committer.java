@@ -9,9 +9,7 @@ import dev.toolspill.scan.Scan;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 /**
  * How one output of an {@link IngestFlow} ends once its whole body is scanned and written: the scan's result, then
@@ -21,11 +19,8 @@ import java.time.Duration;
  */
 final class Committer {
 
-    /** A commit waits one store deadline, plus one per this many bytes written (an S3 completion takes time with the size). */
-    static final long COMMIT_STEP_BYTES = 128L * 1024 * 1024;
-
     /** What the flow wrote: the upload (null when nothing is being stored), and the body's first bytes and size. */
-    record Written(BlobId id, BlobUpload upload, boolean spooled, long received, long written, byte[] first) {
+    record Written(BlobId id, BlobUpload upload, long received, long written, byte[] first) {
     }
 
     private Committer() {
@@ -38,16 +33,16 @@ final class Committer {
     }
 
     private static Uni<Admitted> commit(StreamIngest.Stages stages, StreamIngest.Job job, ScanStage scanner, Written out, Scan scan) {
-        Duration deadline = stages.storeTimeout().multipliedBy(1 + out.written() / COMMIT_STEP_BYTES);
+        // the store's own deadline bounds the commit (one, plus one per 128 MiB written)
         return out.upload().commit(scan.kind().format())
-                .ifNoItem().after(deadline).failWith(() -> new IOException("the store did not answer within " + deadline.toSeconds() + " s"))
                 .map(meta -> {
                     // the index makes reads fast; a blob without one is scanned when first read, so nobody waits for it
                     // meta names the blob that holds the bytes: the one written, or the tenant's earlier blob of the same bytes
                     if (meta.id().equals(out.id())) { // a repeat's blob has its index already
                         stages.indexer().keep(meta.id(), scan.index()).subscribe().with(ok -> { }, failure -> { });
                     }
-                    StoredBlob blob = new StoredBlob(meta.id(), scan.kind(), meta.bytes(), scan.count(), out.spooled(), !meta.id().equals(out.id()));
+                    StoredBlob blob = new StoredBlob(meta.id(), scan.kind(), meta.bytes(), scan.count(), stages.store().heldHere(meta.id()),
+                            !meta.id().equals(out.id()));
                     if (out.received() <= stages.inlineMaxBytes()) {
                         // small enough to stay inline, but over this tool's limit: the cut text, naming the blob that holds it all
                         return stages.gate().admitKept(job.tool(), new String(out.first(), StandardCharsets.UTF_8), blob);
@@ -57,7 +52,6 @@ final class Committer {
                 .onFailure().recoverWithUni(failure -> {
                     Log.warnf(job.strict() ? "Storing an upload in %s failed at the end, so it is refused (its sender keeps it): %s"
                             : "Storing an output in %s failed at the end, returning it limited: %s", stages.store().location(), failure.toString());
-                    stages.outage().storeAnswered(false);
                     return job.strict() ? Uni.createFrom().failure(BlobStoreException.notStored(failure))
                             : Uni.createFrom().item(stages.ingest().limitedPrefix(job.tool(), scanner.prefix(), out.received(), true));
                 });

@@ -40,7 +40,7 @@ final class IngestFlow extends BodyReader {
     private final ChunkQueue toScan = new ChunkQueue();
     private final ChunkQueue toWrite = new ChunkQueue();
     private long received, scanned, written;
-    private boolean scanning, writing, ending, spooled;
+    private boolean scanning, writing, ending;
 
     IngestFlow(StreamIngest.Stages stages, StreamIngest.Job job, Vertx vertx) {
         super(vertx, job.onStall(), stages.stalls(), stages.memory().share());
@@ -169,11 +169,10 @@ final class IngestFlow extends BodyReader {
         first = head.content();
         scanner = new ScanStage(stages.settings(), job.json(), head.dropped(), stages.limit().limitFor(job.tool()) + 4);
         id = BlobId.random();
-        // an output this replica's tool made goes to the spool while the store is known down (the sender of an upload
-        // still holds it, and gets a 503 instead); a store that fails once the stream has started leaves it limited
+        // an output this replica's tool made is kept even while the store is down (the sender of an upload still holds
+        // it, and gets a 503 instead); a store that fails once the stream has started leaves it limited
         boolean keeps = stages.kind().keepsBlobs();
-        spooled = !job.strict() && keeps && stages.outage().storeDown();
-        upload = keeps ? stages.ingest().start(id, StreamIngest.guess(first, job.json()), spooled, job.owner()) : null;
+        upload = keeps ? stages.ingest().start(id, StreamIngest.guess(first, job.json()), !job.strict(), job.owner()) : null;
         if (job.strict() && keeps && upload == null) {
             fail(BlobStoreException.notStored(null));
             return;
@@ -219,10 +218,7 @@ final class IngestFlow extends BodyReader {
         List<Buffer> batch = toWrite.take();
         BlobUpload target = upload;
         writing = true;
-        target.write(batch)
-                .ifNoItem().after(stages.storeTimeout()).failWith(() -> new IOException("the store took no data for "
-                        + stages.storeTimeout().toSeconds() + " s"))
-                .subscribe().with(ok -> onContext(() -> {
+        target.write(batch).subscribe().with(ok -> onContext(() -> {
                     writing = false;
                     if (upload == target) {
                         written += BlobUpload.length(batch);
@@ -242,7 +238,6 @@ final class IngestFlow extends BodyReader {
         }
         Log.warnf(job.strict() ? "Storing an upload in %s failed, so it is refused (its sender keeps it): %s"
                 : "Storing an output in %s failed, returning it limited: %s", stages.store().location(), failure.toString());
-        stages.outage().storeAnswered(false);
         upload = null;
         toWrite.clear();
         target.abort().subscribe().with(ok -> { }, ignored -> { });
@@ -254,7 +249,7 @@ final class IngestFlow extends BodyReader {
     /** The body ended and every chunk is scanned and written: the scan's result, then the commit. */
     private void end() {
         ending = true;
-        Committer.end(stages, job, scanner, new Committer.Written(id, upload, spooled, received, written, first))
+        Committer.end(stages, job, scanner, new Committer.Written(id, upload, received, written, first))
                 .subscribe().with(admitted -> onContext(() -> ended(admitted)), failure -> onContext(() -> fail(failure)));
     }
 

@@ -5,7 +5,6 @@ import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.BlobUpload;
-import dev.toolspill.blob.Outage;
 import dev.toolspill.blob.StoreKind;
 import dev.toolspill.blob.UploadHops;
 import dev.toolspill.config.ToolspillConfig;
@@ -44,7 +43,7 @@ public class StreamIngest {
 
     /** What a flow works with: the same for every output. */
     record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer,
-                  ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, Outage outage, UploadHops hops,
+                  ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, UploadHops hops,
                   Duration storeTimeout, StallWatch stalls, Redaction redaction, IngestMemory memory) {
     }
 
@@ -58,9 +57,9 @@ public class StreamIngest {
     private final long maxBytes;
 
     public StreamIngest(HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer, ScanSettings settings,
-                        HistoryLimit limit, ToolspillConfig config, Outage outage, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls,
+                        HistoryLimit limit, ToolspillConfig config, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls,
                         Redaction redaction, IngestMemory memory) {
-        this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(), outage,
+        this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(),
                 UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls, redaction, memory);
         this.vertx = vertx.getDelegate();
         this.limit = limit;
@@ -100,10 +99,13 @@ public class StreamIngest {
                 .run(body));
     }
 
-    /** Starts storing an output, in the spool when it is {@code spooled}; null when the store cannot even start it. */
-    BlobUpload start(BlobId id, BlobFormat guess, boolean spooled, String owner) {
+    /**
+     * Starts storing an output: with {@code keep} (an output of a tool run here, which nobody else holds), kept by the
+     * store even while the shared store is down ({@link BlobStore#keepUpload}); null when the store cannot even start it.
+     */
+    BlobUpload start(BlobId id, BlobFormat guess, boolean keep, String owner) {
         try {
-            return spooled ? stages.outage().upload(id, guess, owner) : stages.store().upload(id, guess, owner);
+            return keep ? stages.store().keepUpload(id, guess, owner) : stages.store().upload(id, guess, owner);
         } catch (RuntimeException e) {
             Log.warnf("Could not start storing an output in %s, returning it limited: %s", stages.store().location(), e.toString());
             return null;

@@ -56,7 +56,9 @@ public class BlobStoreProducer {
                 config.blobStore().dedup() ? " (the same bytes of a tenant are one blob)" : "");
         BlobStore layered = StoreLayers.around(store, config.blobStore().timeout(), telemetry, known);
         BlobStore front = config.blobStore().dedup() ? StoreLayers.deduplicating(layered, config.retention().maxAge(), telemetry) : layered;
-        return new SpoolingBlobStore(front, layered, spool, vertx);
+        ToolspillConfig.BlobStore.Retry retry = config.blobStore().retry();
+        return new SpoolingBlobStore(front, layered, spool, vertx,
+                new SpoolingBlobStore.Retry(retry.attempts(), retry.backoff(), config.blobStore().timeout()));
     }
 
     /** Which store there is, as a value: what callers read to decide whether an output can be kept in full. */

@@ -55,7 +55,6 @@ public class Spool implements Outage {
     }
 
     /** Keeps the bytes under the blob's id; empty when they do not fit in what is left of the spool. */
-    @Override
     public Uni<Optional<BlobMetadata>> put(BlobId id, BlobFormat format, byte[] content, String owner) {
         if (!reserve(content.length)) {
             return Uni.createFrom().item(Optional.empty());
@@ -67,7 +66,6 @@ public class Spool implements Outage {
     }
 
     /** A blob written to the spool from a stream; a write fails with an IOException once it outgrows what is left. */
-    @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         return new SpoolUpload(files.upload(id, guess, owner), this);
     }

@@ -35,7 +35,8 @@ class SpoolNeverDedupsTest {
     void aSpooledOutputIsUploadedUnderItsOwnIdThoughItsTenantStoredTheSameBytes() {
         BlobStore backend = new FsBlobStore(dir.resolve("store"), VERTX);
         Spool spool = new Spool(dir.resolve("spool"), 64L << 20, Duration.ofHours(1), VERTX);
-        SpoolingBlobStore store = new SpoolingBlobStore(StoreLayers.deduplicating(backend, Optional.empty()), backend, spool, VERTX);
+        SpoolingBlobStore store = new SpoolingBlobStore(StoreLayers.deduplicating(backend, Optional.empty()), backend, spool, VERTX,
+                SpoolingBlobStore.Retry.ONCE);
         byte[] bytes = "the same output\n".repeat(100).getBytes(StandardCharsets.UTF_8);
 
         BlobId stored = await(store.put(BlobId.random(), BlobFormat.TEXT, bytes, "acme")).id();
