@@ -2,7 +2,7 @@ package dev.toolspill.inspect;
 
 import dev.toolspill.inspect.read.BytesReader;
 import dev.toolspill.inspect.read.GrepReader;
-import dev.toolspill.inspect.read.HeadPicture;
+import dev.toolspill.inspect.read.HeadReader;
 import dev.toolspill.inspect.read.InspectSettings;
 import dev.toolspill.inspect.read.LinesReader;
 import dev.toolspill.inspect.read.PathReader;
@@ -42,7 +42,6 @@ public class Inspector {
     private final BlobStore store;
     private final BlobAccess access;
     private final BlobIndexer indexer;
-    private final Summarizer summarizer;
     private final SelectionRenderer renderer;
     private final Spans spans;
     private final LinesReader lines;
@@ -50,7 +49,7 @@ public class Inspector {
     private final BytesReader bytes;
     private final PathReader paths;
     private final GrepReader greps;
-    private final HeadPicture picture;
+    private final HeadReader head;
 
     private final Telemetry telemetry;
 
@@ -75,7 +74,6 @@ public class Inspector {
         this.store = store;
         this.access = access;
         this.indexer = indexer;
-        this.summarizer = summarizer;
         this.renderer = new SelectionRenderer(limit);
         this.spans = new Spans(store, renderer);
         this.lines = new LinesReader(store, spans, renderer);
@@ -83,7 +81,7 @@ public class Inspector {
         this.bytes = new BytesReader(store, renderer);
         this.paths = new PathReader(store, spans, renderer);
         this.greps = new GrepReader(store, limit, settings);
-        this.picture = new HeadPicture(store, settings);
+        this.head = new HeadReader(store, summarizer, renderer, settings);
     }
 
     /** Checks that {@code caller} may read the blob first, on every read: the cached read index is shared by all. */
@@ -120,7 +118,7 @@ public class Inspector {
         return selector.readWith(new Reads(id, index));
     }
 
-    /** Each kind of selection, read for one blob: the one place a selector meets its reader (a key's is one span, the head's stays with it). */
+    /** Each kind of selection, read for one blob: the one place a selector meets its reader (a key's is one span). */
     private final class Reads implements Selector.Reads<Uni<Limited>> {
 
         private final BlobId id;
@@ -131,15 +129,9 @@ public class Inspector {
             this.index = index;
         }
 
-        /**
-         * The head is drawn from the read index alone, and this replica keeps the index (and the record) of what it
-         * wrote after another replica removed the blob: one byte read from the store shows the blob is still there.
-         */
         @Override
-        public Uni<Limited> head(Selector.Head head) {
-            return store.read(id, new ByteRange(0, Math.min(1, index.bytes())))
-                    .flatMap(present -> picture.of(id, index))
-                    .map(more -> renderer.head(id, index, summarizer.summarize(id, index.shape()), more));
+        public Uni<Limited> head(Selector.Head selected) {
+            return head.read(id, index);
         }
 
         @Override
