@@ -31,9 +31,7 @@ import java.util.regex.Pattern;
  */
 public final class JwtTenants {
 
-    static final String HOW_TO_CONFIGURE = "toolspill.auth.jwt.issuer=<the iss of your identity provider's tokens> and "
-            + "toolspill.auth.jwt.public-key-location=<its PEM public key or JWKS, a file path or an https URL> "
-            + "(the tenant is the string claim toolspill.auth.jwt.tenant-claim, default 'tenant')";
+    static final String HOW_TO_CONFIGURE = JwtConfig.HOW_TO_CONFIGURE;
 
     /** Three base64url segments; the last may be empty (an unsigned token is still judged as a JWT, and refused). */
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*");
@@ -57,24 +55,15 @@ public final class JwtTenants {
     }
 
     /**
-     * JWTs as {@code toolspill.auth.jwt} configures them, or empty when no issuer is set. A configuration that could not
-     * verify anything (an issuer without a key location, a key location without an issuer, a key file that cannot be read
-     * as a key, a blank claim or audience)
-     * is an {@link IllegalStateException} that says how to fix it.
+     * JWTs as {@code toolspill.auth.jwt} configures them, or empty when no issuer is set. A key file that cannot be read
+     * as a key is an {@link IllegalStateException} that says how to fix it; the mapping ({@link JwtConfig}) refuses the
+     * rest at start-up: an issuer without a key location, a key location without an issuer, a blank claim or audience.
      */
     public static Optional<JwtTenants> configured(JwtConfig config) {
         Optional<String> issuer = isOn(config) ? config.issuer().map(String::strip) : Optional.empty();
         Optional<String> location = config.publicKeyLocation().map(String::strip).filter(value -> !value.isEmpty());
-        if (issuer.isEmpty()) {
-            if (location.isPresent()) {
-                throw new IllegalStateException("toolspill.auth.jwt.public-key-location is set but toolspill.auth.jwt.issuer is not: "
-                        + "JWTs are accepted only from a configured issuer. Set both: " + HOW_TO_CONFIGURE);
-            }
+        if (issuer.isEmpty() || location.isEmpty()) { // one without the other is refused by the mapping (JwtConfig)
             return Optional.empty();
-        }
-        if (location.isEmpty()) {
-            throw new IllegalStateException("toolspill.auth.jwt.issuer is set but toolspill.auth.jwt.public-key-location is not, "
-                    + "so no JWT could be verified. Set both: " + HOW_TO_CONFIGURE);
         }
         JWTAuthContextInfo info = new BoundedKeyParser.Settings(location.get(), issuer.get(), config.jwksTimeout());
         info.setSignatureAlgorithm(EnumSet.of(SignatureAlgorithm.RS256, SignatureAlgorithm.RS384, SignatureAlgorithm.RS512,
@@ -83,9 +72,6 @@ public final class JwtTenants {
         info.setClockSkew((int) Math.min(Integer.MAX_VALUE, config.clockSkew().toSeconds()));
         info.setRequireNamedPrincipal(false); // the tenant claim names the caller, not sub or upn
         config.audience().ifPresent(audiences -> {
-            if (audiences.stream().anyMatch(String::isBlank)) {
-                throw new IllegalStateException("toolspill.auth.jwt.audience has a blank entry: list the audiences, comma-separated");
-            }
             info.setExpectedAudience(new HashSet<>(audiences.stream().map(String::strip).toList()));
         });
         BoundedKeyParser parser = new BoundedKeyParser();

@@ -3,7 +3,9 @@ package dev.toolspill.config;
 /**
  * What start-up says of a {@code toolspill.*} value past its bound: the Hibernate Validator constraints of the config
  * mapping use these messages, and SmallRye Config puts the key in front, so the line names the key, the value and
- * what would work. Bounds that tie two keys together stay where those keys are read.
+ * what would work. Bounds that tie two keys together are {@code @AssertTrue} methods of the mapping beside those keys
+ * (a ledger batch within what may wait, a JWT issuer with its key, the sweep's age past the stall timeout, summary
+ * lines within the summary); the memory budgets against the heap are {@link MemoryBudgets}, checked once the JVM runs.
  */
 public final class Bounds {
 

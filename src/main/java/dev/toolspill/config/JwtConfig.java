@@ -1,6 +1,7 @@
 package dev.toolspill.config;
 
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.AssertTrue;
 import org.hibernate.validator.constraints.time.DurationMin;
 
 import java.time.Duration;
@@ -12,6 +13,11 @@ import java.util.Optional;
  * set. Nested in {@link ToolspillConfig.Auth} (kept here for size).
  */
 public interface JwtConfig {
+    /** What to set for JWTs, in the messages that refuse a configuration that could verify none. */
+    String HOW_TO_CONFIGURE = "toolspill.auth.jwt.issuer=<the iss of your identity provider's tokens> and "
+            + "toolspill.auth.jwt.public-key-location=<its PEM public key or JWKS, a file path or an https URL> "
+            + "(the tenant is the string claim toolspill.auth.jwt.tenant-claim, default 'tenant')";
+
     /** The {@code iss} every accepted JWT carries; set, JWTs are accepted (and checked) beside the API keys. */
     Optional<String> issuer();
 
@@ -37,4 +43,25 @@ public interface JwtConfig {
     @WithDefault("5s")
     @DurationMin(nanos = 0, inclusive = false, message = Bounds.LONGER_THAN_0)
     Duration jwksTimeout();
+
+    private static boolean set(Optional<String> value) {
+        return value.filter(text -> !text.isBlank()).isPresent();
+    }
+
+    @AssertTrue(message = "toolspill.auth.jwt.issuer is set but toolspill.auth.jwt.public-key-location is not, so no JWT could be"
+            + " verified. Set both: " + HOW_TO_CONFIGURE)
+    default boolean isKeyLocatedForTheIssuer() {
+        return !set(issuer()) || set(publicKeyLocation());
+    }
+
+    @AssertTrue(message = "toolspill.auth.jwt.public-key-location is set but toolspill.auth.jwt.issuer is not: JWTs are accepted only"
+            + " from a configured issuer. Set both: " + HOW_TO_CONFIGURE)
+    default boolean isIssuerSetForTheKey() {
+        return set(issuer()) || !set(publicKeyLocation());
+    }
+
+    @AssertTrue(message = "toolspill.auth.jwt.audience has a blank entry: list the audiences, comma-separated")
+    default boolean isEveryAudienceNamed() {
+        return audience().map(audiences -> audiences.stream().noneMatch(String::isBlank)).orElse(true);
+    }
 }

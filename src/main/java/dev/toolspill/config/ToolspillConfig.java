@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Min;
 import org.hibernate.validator.constraints.time.DurationMin;
 
@@ -55,6 +56,13 @@ public interface ToolspillConfig {
      * {@code toolspill.tenants."team-a".tools=...}, {@code toolspill.tenants."team-a".requests-per-second=50}.
      */
     Map<String, Tenant> tenants();
+
+    /** A write still in progress must never look abandoned to the sweep (checked at start-up). */
+    @AssertTrue(message = "toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.stall-timeout, or uploads"
+            + " still in progress would be removed (raise unfinished-max-age or lower stall-timeout)")
+    default boolean isUnfinishedMaxAgeLongerThanStallTimeout() {
+        return retention().unfinishedMaxAge().compareTo(ingest().stallTimeout()) > 0;
+    }
 
     interface Tenant {
         /** The tools this tenant may call, comma-separated; absent: every tool. {@code inspect} is always allowed. */
@@ -141,6 +149,20 @@ public interface ToolspillConfig {
          * that keep their history. Unset: every repeat gets the same answer as the first time.
          */
         Optional<List<String>> repeatReferenceTools();
+
+        /** The least room a shown line gets in a summary: a few characters and the clip mark. */
+        int BYTES_PER_LINE = 8;
+
+        /** Whether {@code head + tail} lines fit in a summary of {@code maxBytes}, beside its id line and section rules (80 bytes). */
+        static boolean linesFit(int maxBytes, int head, int tail) {
+            return (long) (head + tail) * BYTES_PER_LINE + 80 <= maxBytes;
+        }
+
+        @AssertTrue(message = "toolspill.output.head-lines + tail-lines do not fit in toolspill.output.summary-max-bytes: allow at least "
+                + BYTES_PER_LINE + " bytes per line beside 80 bytes for the id line and section rules, or show fewer lines")
+        default boolean isLinesWithinSummary() {
+            return linesFit(summaryMaxBytes(), headLines(), tailLines());
+        }
     }
 
     interface Ingest extends IngestConfig {

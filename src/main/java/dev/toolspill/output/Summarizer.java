@@ -1,6 +1,7 @@
 package dev.toolspill.output;
 
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.config.ToolspillConfig;
 import dev.toolspill.scan.Scan;
 import dev.toolspill.scan.ScanSettings;
 import dev.toolspill.scan.Scans;
@@ -32,14 +33,10 @@ public final class Summarizer {
     /** The least a summary may be: the id line, section rules and one clipped line of each section. */
     public static final int MIN_BYTES = 160;
 
-    /** The least a shown line may get: a few characters and the clip mark. */
-    static final int BYTES_PER_LINE = 8;
-
     public Summarizer(int maxBytes, int headLines, int tailLines) {
-        if ((headLines + tailLines) * BYTES_PER_LINE + MIN_BYTES / 2 > maxBytes) {
+        if (!ToolspillConfig.Output.linesFit(maxBytes, headLines, tailLines)) { // the mapping refuses it at start-up; this is for other callers
             throw new IllegalArgumentException("toolspill.output.head-lines + tail-lines = " + (headLines + tailLines)
-                    + " do not fit in toolspill.output.summary-max-bytes=" + maxBytes + ": allow at least "
-                    + BYTES_PER_LINE + " bytes per line, or show fewer lines");
+                    + " do not fit in toolspill.output.summary-max-bytes=" + maxBytes);
         }
         this.maxBytes = maxBytes;
         this.headLines = headLines;

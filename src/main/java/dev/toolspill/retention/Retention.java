@@ -54,12 +54,6 @@ public class Retention {
                      LedgerReads ledger) {
         this(store, kind, new RetentionSweep(store, remover::remove, config.retention().maxAge(), config.retention().unfinishedMaxAge(),
                 config.retention().concurrency(), ledger::removeBefore), config.retention().interval(), config.blobStore().timeout(), vertx, leases);
-        ToolspillConfig.Retention settings = config.retention();
-        if (settings.unfinishedMaxAge().compareTo(config.ingest().stallTimeout()) <= 0) {
-            throw new IllegalArgumentException("toolspill.retention.unfinished-max-age (" + settings.unfinishedMaxAge()
-                    + ") must be longer than toolspill.ingest.stall-timeout (" + config.ingest().stallTimeout()
-                    + "), or uploads still in progress would be removed");
-        }
     }
 
     Retention(BlobStore store, StoreKind kind, RetentionSweep sweep, Duration interval, Duration leaseTimeout, Vertx vertx, Leases leases) {

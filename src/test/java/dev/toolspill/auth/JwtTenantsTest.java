@@ -42,44 +42,6 @@ class JwtTenantsTest {
     }
 
     @Test
-    void anIssuerWithoutAKeyLocationStopsStartUpAndSaysWhatToSet() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> JwtTenants.configured(Settings.of(TestJwts.ISSUER, null)));
-        assertTrue(e.getMessage().contains("toolspill.auth.jwt.public-key-location is not"), e.getMessage());
-        assertTrue(e.getMessage().contains("PEM public key or JWKS"), e.getMessage());
-        assertThrows(IllegalStateException.class, () -> JwtTenants.configured(Settings.of(TestJwts.ISSUER, "  ")));
-    }
-
-    @Test
-    void aKeyLocationWithoutAnIssuerStopsStartUpToo() {
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> JwtTenants.configured(Settings.of(null, TestJwts.PUBLIC_KEY_LOCATION)));
-        assertTrue(e.getMessage().contains("toolspill.auth.jwt.issuer is not"), e.getMessage());
-    }
-
-    @Test
-    void aBlankAudienceStopsStartUp() { // a blank claim is refused by the config mapping: ConfigBoundsTest
-        assertThrows(IllegalStateException.class, () -> JwtTenants.configured(new Settings(Optional.of(TestJwts.ISSUER),
-                Optional.of(TestJwts.PUBLIC_KEY_LOCATION), "tenant", Optional.of(List.of("toolspill", " ")), Duration.ZERO)));
-    }
-
-    @Test
-    void withoutAnIssuerJwtsAreOff() {
-        assertTrue(JwtTenants.configured(Settings.of(null, null)).isEmpty());
-        assertFalse(JwtTenants.isOn(Settings.of(" ", null)));
-        assertTrue(JwtTenants.isOn(Settings.of(TestJwts.ISSUER, null)));
-    }
-
-    @Test
-    void onlyThreeBase64UrlSegmentsLookLikeAJwt() {
-        assertTrue(JwtTenants.looksLikeJwt(TestJwts.of("team-a")));
-        assertTrue(JwtTenants.looksLikeJwt("abc.def.ghi"));
-        assertTrue(JwtTenants.looksLikeJwt("abc.def."), "an unsigned token is judged as a JWT, and refused there");
-        for (String key : List.of("0b4e7f3c9d1e", "a.b", "a.b.c.d", ".b.c", "a..c", "a.b.c d", "a+b.c.d", "ab=.cd.ef")) {
-            assertFalse(JwtTenants.looksLikeJwt(key), key);
-        }
-    }
-
-    @Test
     void aKeyFileThatCannotBeReadAsAKeyStopsStartUpAndDoesNotQuoteItsPath(@TempDir Path dir) throws Exception {
         // accepted before, so the replica started and refused every JWT, saying why only at DEBUG
         Path missing = dir.resolve("no-such-key.pem");

@@ -90,6 +90,32 @@ class ConfigBoundsTest {
         assertDoesNotThrow(() -> build(Map.of()), "the defaults");
     }
 
+    /** Bounds that tie two keys together are constraints of the mapping too: one without the other is refused, both are accepted. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "toolspill.auth.jwt.issuer=https://id.example | toolspill.auth.jwt.public-key-location=/keys/id.pem"
+                    + " | toolspill.auth.jwt.issuer is set but toolspill.auth.jwt.public-key-location is not",
+            "toolspill.auth.jwt.public-key-location=/keys/id.pem | toolspill.auth.jwt.issuer=https://id.example"
+                    + " | toolspill.auth.jwt.public-key-location is set but toolspill.auth.jwt.issuer is not",
+            "toolspill.retention.unfinished-max-age=30s | toolspill.ingest.stall-timeout=10s"
+                    + " | toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.stall-timeout",
+            "toolspill.output.head-lines=50 | toolspill.output.summary-max-bytes=600"
+                    + " | toolspill.output.head-lines + tail-lines do not fit in toolspill.output.summary-max-bytes"})
+    void aValueThatNeedsAnotherIsRefusedWithoutIt(String alone, String fix, String says) {
+        String[] bad = alone.split("=", 2);
+        String message = assertThrows(ConfigValidationException.class, () -> build(bad[0], bad[1])).getMessage();
+        assertTrue(message.contains(says), message);
+        String[] other = fix.split("=", 2);
+        assertDoesNotThrow(() -> build(Map.of(bad[0], bad[1], other[0], other[1])));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBlankJwtAudienceIsRefused() {
+        String message = assertThrows(ConfigValidationException.class, () -> build(Map.of("toolspill.auth.jwt.issuer", "https://id.example",
+                "toolspill.auth.jwt.public-key-location", "/keys/id.pem", "toolspill.auth.jwt.audience", "a, ,b"))).getMessage();
+        assertTrue(message.contains("toolspill.auth.jwt.audience has a blank entry"), message);
+    }
+
     private static SmallRyeConfig build(String key, String value) {
         return build(Map.of(key, value));
     }
