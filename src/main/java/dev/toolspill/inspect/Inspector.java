@@ -6,6 +6,7 @@ import dev.toolspill.inspect.read.HeadReader;
 import dev.toolspill.inspect.read.InspectSettings;
 import dev.toolspill.inspect.read.LinesReader;
 import dev.toolspill.inspect.read.PathReader;
+import dev.toolspill.inspect.read.KeyReader;
 import dev.toolspill.inspect.read.SliceReader;
 import dev.toolspill.inspect.read.Spans;
 import dev.toolspill.inspect.render.InspectMessages;
@@ -46,6 +47,7 @@ public class Inspector {
     private final Spans spans;
     private final LinesReader lines;
     private final SliceReader slices;
+    private final KeyReader keys;
     private final BytesReader bytes;
     private final PathReader paths;
     private final GrepReader greps;
@@ -78,6 +80,7 @@ public class Inspector {
         this.spans = new Spans(store, renderer);
         this.lines = new LinesReader(store, spans, renderer);
         this.slices = new SliceReader(spans, renderer);
+        this.keys = new KeyReader(spans);
         this.bytes = new BytesReader(store, renderer);
         this.paths = new PathReader(store, spans, renderer);
         this.greps = new GrepReader(store, limit, settings);
@@ -118,7 +121,7 @@ public class Inspector {
         return selector.readWith(new Reads(id, index));
     }
 
-    /** Each kind of selection, read for one blob: the one place a selector meets its reader (a key's is one span). */
+    /** Each kind of selection, read for one blob: the one place a selector meets its reader. */
     private final class Reads implements Selector.Reads<Uni<Limited>> {
 
         private final BlobId id;
@@ -146,7 +149,7 @@ public class Inspector {
 
         @Override
         public Uni<Limited> key(Selector.Key key) {
-            return spans.keyValue(id, index, key.name()).flatMap(value -> spans.value(id, key, value));
+            return keys.read(id, index, key);
         }
 
         @Override
