@@ -29,8 +29,10 @@ UPLOADS = int(ENV.get("PROOF_UPLOADS", "200"))
 SEED = int(ENV.get("PROOF_SEED", str(int(time.time()))))
 ID = re.compile(rb'"id":"([0-9a-f-]{36})"')
 # How the restarted service removes what the killed one left unfinished: today the retention sweep, set here to
-# take writes begun over 5 s ago every 2 s (a start-up removal would make these flags unneeded).
-RESTART_ARGS = ENV.get("PROOF_RESTART_ARGS", "-Dtoolspill.ingest.stall-timeout=3s -Dtoolspill.retention.unfinished-max-age=5s"
+# take writes begun over 5 s ago every 2 s (a start-up removal would make these flags unneeded); the restarted service
+# takes no uploads, and its stall timeout and upload max duration stay under that age, as start-up requires.
+RESTART_ARGS = ENV.get("PROOF_RESTART_ARGS", "-Dtoolspill.ingest.stall-timeout=3s -Dtoolspill.ingest.max-duration=4s"
+                      " -Dtoolspill.retention.unfinished-max-age=5s"
                       " -Dtoolspill.retention.interval=2s")
 
 

@@ -85,7 +85,7 @@ class ConfigStartupIT {
         String output = PackagedApp.awaitRefusal(process, log, Duration.ofSeconds(90));
         assertTrue(output.contains("the memory budgets take 192 MiB together, more than 75% of this JVM's heap (144 MiB of 192 MiB)"), output);
         assertTrue(output.contains(": toolspill.inspect.index-cache-bytes=100 MiB, "), output);
-        assertTrue(output.contains("give the JVM a heap of at least 263 MiB"), output);
+        assertTrue(output.contains("give the JVM a heap (-Xmx) of at least 263 MiB"), output);
     }
 
     private static Process start(Path log, String... properties) throws Exception {

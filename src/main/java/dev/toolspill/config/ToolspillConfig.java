@@ -57,11 +57,16 @@ public interface ToolspillConfig {
      */
     Map<String, Tenant> tenants();
 
-    /** A write still in progress must never look abandoned to the sweep (checked at start-up). */
-    @AssertTrue(message = "toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.stall-timeout, or uploads"
-            + " still in progress would be removed (raise unfinished-max-age or lower stall-timeout)")
-    default boolean isUnfinishedMaxAgeLongerThanStallTimeout() {
-        return retention().unfinishedMaxAge().compareTo(ingest().stallTimeout()) > 0;
+    /**
+     * A write still in progress must never look abandoned to the sweep (checked at start-up): on the filesystem an
+     * unfinished write is judged by when it was last written to (the stall timeout bounds the gap), on S3 by when its
+     * multipart upload began (the upload's max duration bounds its age).
+     */
+    @AssertTrue(message = "toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.max-duration and"
+            + " toolspill.ingest.stall-timeout, or uploads still in progress would be removed (raise unfinished-max-age or lower the others)")
+    default boolean isUnfinishedMaxAgeLongerThanAnUpload() {
+        Duration unfinished = retention().unfinishedMaxAge();
+        return unfinished.compareTo(ingest().stallTimeout()) > 0 && unfinished.compareTo(ingest().maxDuration()) > 0;
     }
 
     interface Tenant {
@@ -155,7 +160,7 @@ public interface ToolspillConfig {
 
         /** Whether {@code head + tail} lines fit in a summary of {@code maxBytes}, beside its id line and section rules (80 bytes). */
         static boolean linesFit(int maxBytes, int head, int tail) {
-            return (long) (head + tail) * BYTES_PER_LINE + 80 <= maxBytes;
+            return ((long) head + tail) * BYTES_PER_LINE + 80 <= maxBytes;
         }
 
         @AssertTrue(message = "toolspill.output.head-lines + tail-lines do not fit in toolspill.output.summary-max-bytes: allow at least "

@@ -97,8 +97,11 @@ class ConfigBoundsTest {
                     + " | toolspill.auth.jwt.issuer is set but toolspill.auth.jwt.public-key-location is not",
             "toolspill.auth.jwt.public-key-location=/keys/id.pem | toolspill.auth.jwt.issuer=https://id.example"
                     + " | toolspill.auth.jwt.public-key-location is set but toolspill.auth.jwt.issuer is not",
-            "toolspill.retention.unfinished-max-age=30s | toolspill.ingest.stall-timeout=10s"
-                    + " | toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.stall-timeout",
+            "toolspill.retention.unfinished-max-age=45s | toolspill.ingest.max-duration=40s"
+                    + " | toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.max-duration and toolspill.ingest.stall-timeout",
+            "toolspill.ingest.max-duration=2h | toolspill.retention.unfinished-max-age=3h"
+                    + " | toolspill.retention.unfinished-max-age must be longer than toolspill.ingest.max-duration",
+
             "toolspill.output.head-lines=50 | toolspill.output.summary-max-bytes=600"
                     + " | toolspill.output.head-lines + tail-lines do not fit in toolspill.output.summary-max-bytes"})
     void aValueThatNeedsAnotherIsRefusedWithoutIt(String alone, String fix, String says) {
@@ -107,6 +110,13 @@ class ConfigBoundsTest {
         assertTrue(message.contains(says), message);
         String[] other = fix.split("=", 2);
         assertDoesNotThrow(() -> build(Map.of(bad[0], bad[1], other[0], other[1])));
+    }
+
+    @org.junit.jupiter.api.Test
+    void summaryLinesPastTheLargestIntAreRefusedNotWrappedAround() {
+        String message = assertThrows(ConfigValidationException.class, () -> build(Map.of("toolspill.output.head-lines", "2147483647",
+                "toolspill.output.tail-lines", "1"))).getMessage();
+        assertTrue(message.contains("toolspill.output.head-lines + tail-lines do not fit"), message);
     }
 
     @org.junit.jupiter.api.Test

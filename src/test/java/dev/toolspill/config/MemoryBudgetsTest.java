@@ -47,7 +47,7 @@ class MemoryBudgetsTest {
         assertTrue(problem.contains(": toolspill.blob-store.s3.upload-buffer-bytes=100 MiB, "), "the largest first: " + problem);
         assertTrue(problem.contains("toolspill.ledger.max-pending-bytes=16 MiB"), problem);
         // 196 MiB set + 2 sixteenths of the heap <= 3/4 of the heap: 314 MiB
-        assertTrue(problem.endsWith("give the JVM a heap of at least 314 MiB (-Xmx, or -XX:MaxRAMPercentage and the container's memory limit)"), problem);
+        assertTrue(problem.endsWith("or give the JVM a heap (-Xmx) of at least 314 MiB, or -XX:MaxRAMPercentage and a container memory limit that make one"), problem);
         assertTrue(MemoryBudgets.of(config(Map.of("toolspill.blob-store.type", "s3", "toolspill.blob-store.s3.bucket", "b",
                 "toolspill.blob-store.s3.upload-buffer-bytes", String.valueOf(100 * MIB))), 314 * MIB).overdraft().isEmpty(), "the heap it names does");
         assertFalse(MemoryBudgets.of(config(Map.of("toolspill.blob-store.type", "s3", "toolspill.blob-store.s3.bucket", "b",
@@ -63,6 +63,24 @@ class MemoryBudgetsTest {
         assertEquals(233 * MIB, MemoryBudgets.of(config(s3), 128 * MIB).heapNeeded());
         assertTrue(MemoryBudgets.of(config(s3), 233 * MIB).overdraft().isEmpty());
         assertFalse(MemoryBudgets.of(config(s3), 232 * MIB).overdraft().isEmpty());
+    }
+
+    @Test
+    void budgetsTooLargeForAnyHeapAreRefusedAndTheirSumDoesNotWrap() {
+        String problem = MemoryBudgets.of(config(Map.of("toolspill.inspect.index-cache-bytes", String.valueOf(Long.MAX_VALUE),
+                "toolspill.arguments.buffer-bytes", String.valueOf(Long.MAX_VALUE / 2))), 256 * MIB).overdraft().orElseThrow();
+        assertTrue(problem.contains("Lower the largest of them (no heap holds them)"), problem);
+        assertEquals(Long.MAX_VALUE, MemoryBudgets.of(config(Map.of("toolspill.inspect.index-cache-bytes", String.valueOf(Long.MAX_VALUE))),
+                256 * MIB).total());
+    }
+
+    @Test
+    void aCollectorThatKeepsPartOfTheHeapOutIsToldTheXmxThatWorks() {
+        // SerialGC at -Xmx164m may use 158.6 MiB: 163 MiB usable needs an -Xmx of 164 x 163 / 158.6 = 168.6, so 169 MiB
+        MemoryBudgets budgets = MemoryBudgets.of(config(Map.of()), (long) (158.6 * MIB), 164 * MIB);
+        String problem = budgets.overdraft().orElseThrow();
+        assertTrue(problem.contains("a heap (-Xmx) of at least 169 MiB"), problem);
+        assertTrue(problem.endsWith("; this JVM may use 158.6 MiB of its 164 MiB (its collector keeps a survivor space out)"), problem);
     }
 
     @Test

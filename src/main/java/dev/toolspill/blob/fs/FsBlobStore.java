@@ -49,13 +49,13 @@ public class FsBlobStore implements BlobStore {
     static final int BULK_CHUNK_BYTES = 256 * 1024;
 
     private static final int LIST_BATCH = 256; // ids one worker hop of a listing hands on
-
     private final Path root;
     private final Vertx vertx;
     private final long minFreeBytes;
     /** At start-up, a temp file not written to for this long is what a crashed write left (a live one writes, or stalls and is dropped). */
     private final Duration crashedAfter;
     private final UploadHops hops;
+    private volatile boolean prepared; // its folders were made once: FsFiles.find tells an outage from an unknown id
 
     @Inject
     public FsBlobStore(ToolspillConfig config, Vertx vertx) {
@@ -199,13 +199,8 @@ public class FsBlobStore implements BlobStore {
     }
 
     private Uni<Integer> removeTempFiles(Instant notWrittenSince) {
-        return blocking(() -> FsSweep.removeTempFiles(root.resolve(BlobLayout.TMP), notWrittenSince))
-                .onFailure().recoverWithItem(0) // retention tries again on its next pass
-                .invoke(removed -> {
-                    if (removed > 0) {
-                        io.quarkus.logging.Log.infof("Removed %d temp files that writes cut short left in %s", removed, root.resolve(BlobLayout.TMP));
-                    }
-                });
+        return blocking(() -> FsSweep.removeCutShort(root.resolve(BlobLayout.TMP), notWrittenSince))
+                .onFailure().recoverWithItem(0); // retention tries again on its next pass
     }
 
     @Override
@@ -214,6 +209,7 @@ public class FsBlobStore implements BlobStore {
             Path tmp = root.resolve(BlobLayout.TMP);
             Files.createDirectories(root.resolve(BlobLayout.BLOBS));
             Files.createDirectories(tmp);
+            prepared = true;
             Files.delete(Files.createTempFile(tmp, "ready-", ".probe"));
             long free = Files.getFileStore(tmp).getUsableSpace();
             if (free < minFreeBytes) {
@@ -256,7 +252,7 @@ public class FsBlobStore implements BlobStore {
     }
 
     private Path find(BlobId id) {
-        return FsFiles.find(root, id);
+        return FsFiles.find(root, id, prepared);
     }
 
     /** File I/O on a Vert.x worker thread; the result comes back on the caller's context. */

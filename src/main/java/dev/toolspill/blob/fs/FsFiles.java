@@ -55,11 +55,22 @@ final class FsFiles {
 
     /** The file of the blob, under whichever format it has. */
     static Path find(Path root, BlobId id) {
+        return find(root, id, false);
+    }
+
+    /**
+     * As above; when the store was {@code prepared} (its folders made), a blobs folder that is gone since (unmounted,
+     * moved, replaced by a file) is an outage of the store, not an unknown id: its reads answer 503, never 404.
+     */
+    static Path find(Path root, BlobId id, boolean prepared) {
         for (BlobFormat format : BlobLayout.FORMATS) {
             Path file = root.resolve(BlobLayout.blob(id, format));
             if (Files.isRegularFile(file)) {
                 return file;
             }
+        }
+        if (prepared && !Files.isDirectory(root.resolve(BlobLayout.BLOBS))) {
+            throw new BlobStoreException("the filesystem store's folder is gone (unmounted, moved or replaced)", null);
         }
         throw new BlobNotFoundException(id);
     }

@@ -60,6 +60,15 @@ final class FsSweep {
         return removed;
     }
 
+    /** As {@link #removeTempFiles}, at start-up: says in the log what it removed, the temp files of writes a crash cut short. */
+    static int removeCutShort(Path tmp, Instant cutoff) throws IOException {
+        int removed = removeTempFiles(tmp, cutoff);
+        if (removed > 0) {
+            io.quarkus.logging.Log.infof("Removed %d temp files that writes cut short left in %s", removed, tmp);
+        }
+        return removed;
+    }
+
     /** The ids in one directory of kept names made before a cutoff, read a batch at a time; close it when done. */
     static final class Listing implements Closeable {
 

@@ -168,4 +168,25 @@ class FsBlobStoreTest extends BlobStoreContractTest {
                 .onFailure().recoverWithItem(e -> e).await().indefinitely();
         assertTrue(failure != null, "a root that is a file is not ready");
     }
+
+    @Test
+    void aReadWhileTheStoresFolderIsGoneIsAnOutageNotAnUnknownId(@TempDir Path dir) throws IOException {
+        Path folder = dir.resolve("store");
+        FsBlobStore prepared = new FsBlobStore(folder, VERTX);
+        prepared.checkReady().await().atMost(Duration.ofSeconds(10));
+        BlobId id = BlobId.random();
+        prepared.put(id, BlobFormat.TEXT, "kept before the outage".getBytes(StandardCharsets.UTF_8)).await().atMost(Duration.ofSeconds(10));
+
+        Files.move(folder, dir.resolve("unmounted"));
+        Files.writeString(folder, "a file where the folder was");
+        for (BlobId asked : List.of(id, BlobId.random())) {
+            Throwable failure = org.junit.jupiter.api.Assertions.assertThrows(Throwable.class,
+                    () -> prepared.read(asked, new dev.toolspill.blob.ByteRange(0, 10)).await().atMost(Duration.ofSeconds(10)));
+            org.junit.jupiter.api.Assertions.assertInstanceOf(dev.toolspill.blob.BlobStoreException.class, failure, "503, not 404");
+        }
+        Files.delete(folder);
+        Files.move(dir.resolve("unmounted"), folder);
+        assertEquals("kept before the outage", new String(prepared.read(id, new dev.toolspill.blob.ByteRange(0, 100)).await()
+                .atMost(Duration.ofSeconds(10)), StandardCharsets.UTF_8), "back when the folder is");
+    }
 }
