@@ -42,7 +42,6 @@ public class Spool implements Outage {
     private final Map<BlobId, BlobMetadata> held = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicBoolean storeDown = new AtomicBoolean();
-    private volatile Throwable lastFailure;
 
     @Inject
     public Spool(ToolspillConfig config, Vertx vertx) {
@@ -168,16 +167,5 @@ public class Spool implements Outage {
     @Override
     public void storeAnswered(boolean ok) {
         storeDown.set(!ok);
-    }
-
-    /** Records that the shared store failed, and why: what an upload refused meanwhile says (a full disk, say). */
-    void storeFailed(Throwable why) {
-        lastFailure = why;
-        storeDown.set(true);
-    }
-
-    /** Why the shared store last failed; null when nothing said why. */
-    Throwable lastFailure() {
-        return lastFailure;
     }
 }

@@ -41,12 +41,8 @@ final class SpoolDrainer {
         }
         Duration check = spool.retryInterval().compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofSeconds(5) : spool.retryInterval();
         return store.checkReady().ifNoItem().after(check).fail()
-                .map(ok -> true).onFailure().invoke(spool::storeFailed).onFailure().recoverWithItem(false)
-                .invoke(up -> {
-                    if (up) {
-                        spool.storeAnswered(true);
-                    }
-                })
+                .map(ok -> true).onFailure().recoverWithItem(false)
+                .invoke(spool::storeAnswered)
                 .flatMap(up -> up && spool.count() > 0 ? uploadAll() : Uni.createFrom().item(0))
                 .onTermination().invoke(() -> running.set(false));
     }

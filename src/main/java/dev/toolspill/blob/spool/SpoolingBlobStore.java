@@ -77,7 +77,7 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
     }
 
     private <T> Uni<T> noted(Uni<T> write) {
-        return write.invoke(() -> spool.storeAnswered(true)).onFailure().invoke(spool::storeFailed);
+        return write.invoke(() -> spool.storeAnswered(true)).onFailure().invoke(() -> spool.storeAnswered(false));
     }
 
     @Override
@@ -85,35 +85,24 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
         return noted(store.putRecorded(id, format, bytes, record));
     }
 
-    /**
-     * Into the shared store, each write's outcome noted. While the store is known down (a write or a check failed, and
-     * no check since said otherwise), an upload is refused at its first write instead of waiting out a store deadline
-     * and an abort: its sender, who still holds the output, gets the 503 at once.
-     */
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
-        boolean down = spool.storeDown();
         return new ForwardingBlobUpload(store.upload(id, guess, owner)) {
             @Override
             public Uni<Void> write(Buffer chunk) {
-                return down ? refused() : noted(upload.write(chunk));
+                return noted(upload.write(chunk));
             }
 
             @Override
             public Uni<Void> write(List<Buffer> chunks) {
-                return down ? refused() : noted(upload.write(chunks));
+                return noted(upload.write(chunks));
             }
 
             @Override
             public Uni<BlobMetadata> commit(BlobFormat format) {
-                return down ? refused() : noted(upload.commit(format));
+                return noted(upload.commit(format));
             }
         };
-    }
-
-    private <T> Uni<T> refused() {
-        return Uni.createFrom().failure(new BlobStoreException("the store is known to be down: a write or a check failed,"
-                + " and the next check (every toolspill.spool.retry-interval) has not said otherwise yet", spool.lastFailure()));
     }
 
     /**
@@ -130,7 +119,7 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
             attempt = attempt.onFailure().retry().withBackOff(retry.backoff(), retry.backoff().multipliedBy(10)).atMost(retry.attempts());
         }
         return attempt.ifNoItem().after(retry.within()).fail().onFailure().recoverWithUni(failure -> {
-            spool.storeFailed(failure);
+            spool.storeAnswered(false);
             Log.warnf("Could not store an output (%d bytes) in %s: %s; spooling it", bytes.length, store.location(), failure.toString());
             return spool(id, format, bytes, owner);
         });
