@@ -85,9 +85,19 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
         return noted(store.putRecorded(id, format, bytes, record));
     }
 
+    /**
+     * Into the shared store, each write's and the commit's outcome noted; a call that fails once its upload was dropped
+     * (a client gone, a body refused) says nothing of the store.
+     */
     @Override
     public BlobUpload upload(BlobId id, BlobFormat guess, String owner) {
         return new ForwardingBlobUpload(store.upload(id, guess, owner)) {
+            private volatile boolean dropped;
+
+            private <T> Uni<T> noted(Uni<T> call) {
+                return call.invoke(() -> spool.storeAnswered(true)).onFailure(failure -> !dropped).invoke(() -> spool.storeAnswered(false));
+            }
+
             @Override
             public Uni<Void> write(Buffer chunk) {
                 return noted(upload.write(chunk));
@@ -101,6 +111,12 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
             @Override
             public Uni<BlobMetadata> commit(BlobFormat format) {
                 return noted(upload.commit(format));
+            }
+
+            @Override
+            public Uni<Void> abort() {
+                dropped = true;
+                return upload.abort();
             }
         };
     }

@@ -126,6 +126,15 @@ class KeepingTest {
     }
 
     @Test
+    void aWriteThatFailsAfterItsUploadWasDroppedSaysNothingOfTheStore() {
+        BlobUpload dropped = store.keepUpload(BlobId.random(), BlobFormat.TEXT, "acme");
+        await(dropped.write(List.of(Buffer.buffer(OUTPUT))));
+        await(dropped.abort());
+        assertThrows(RuntimeException.class, () -> await(dropped.write(List.of(Buffer.buffer(OUTPUT)))));
+        assertFalse(spool.storeDown(), "the store answered; the upload was gone");
+    }
+
+    @Test
     void aStreamedOutputGoesToTheSpoolWhileTheStoreIsKnownDownAndAFailedWriteTellsIt() {
         BlobUpload failing = store.keepUpload(BlobId.random(), BlobFormat.TEXT, "acme");
         down.set(true);
