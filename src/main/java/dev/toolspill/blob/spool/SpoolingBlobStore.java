@@ -76,13 +76,14 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
         return spool.holds(id) ? spool.files() : store;
     }
 
-    private <T> Uni<T> noted(Uni<T> write) {
-        return write.invoke(() -> spool.storeAnswered(true)).onFailure().invoke(() -> spool.storeAnswered(false));
+    /** {@code call}, its outcome noted as the store's answer; a failure only while {@code counts} says it is the store's. */
+    private <T> Uni<T> noted(Uni<T> call, java.util.function.BooleanSupplier counts) {
+        return call.invoke(() -> spool.storeAnswered(true)).onFailure(failure -> counts.getAsBoolean()).invoke(() -> spool.storeAnswered(false));
     }
 
     @Override
     public Uni<BlobMetadata> putRecorded(BlobId id, BlobFormat format, byte[] bytes, BlobRecord record) {
-        return noted(store.putRecorded(id, format, bytes, record));
+        return noted(store.putRecorded(id, format, bytes, record), () -> true);
     }
 
     /**
@@ -94,23 +95,19 @@ public final class SpoolingBlobStore extends ForwardingBlobStore {
         return new ForwardingBlobUpload(store.upload(id, guess, owner)) {
             private volatile boolean dropped;
 
-            private <T> Uni<T> noted(Uni<T> call) {
-                return call.invoke(() -> spool.storeAnswered(true)).onFailure(failure -> !dropped).invoke(() -> spool.storeAnswered(false));
-            }
-
             @Override
             public Uni<Void> write(Buffer chunk) {
-                return noted(upload.write(chunk));
+                return noted(upload.write(chunk), () -> !dropped);
             }
 
             @Override
             public Uni<Void> write(List<Buffer> chunks) {
-                return noted(upload.write(chunks));
+                return noted(upload.write(chunks), () -> !dropped);
             }
 
             @Override
             public Uni<BlobMetadata> commit(BlobFormat format) {
-                return noted(upload.commit(format));
+                return noted(upload.commit(format), () -> !dropped);
             }
 
             @Override
