@@ -1,8 +1,6 @@
 package dev.toolspill.history;
 
-import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
-import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreException;
 import dev.toolspill.blob.StoreKind;

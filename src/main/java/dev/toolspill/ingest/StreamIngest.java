@@ -28,7 +28,6 @@ import io.vertx.core.Vertx;
 import io.vertx.mutiny.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -44,7 +43,7 @@ public class StreamIngest {
     /** What a flow works with: the same for every output. */
     record Stages(StreamIngest ingest, HistoryGate gate, BlobStore store, StoreKind kind, BlobIndexer indexer, Summarizer summarizer,
                   ScanSettings settings, HistoryLimit limit, int inlineMaxBytes, UploadHops hops,
-                  Duration storeTimeout, StallWatch stalls, Redaction redaction, IngestMemory memory) {
+                  StallWatch stalls, Redaction redaction, IngestMemory memory) {
     }
 
     /** One output: whose, how much it may be, and what to do when its sender stalls. */
@@ -60,7 +59,7 @@ public class StreamIngest {
                         HistoryLimit limit, ToolspillConfig config, io.vertx.mutiny.core.Vertx vertx, StallWatch stalls,
                         Redaction redaction, IngestMemory memory) {
         this.stages = new Stages(this, gate, store, kind, indexer, summarizer, settings, limit, config.output().inlineMaxBytes(),
-                UploadHops.shared(vertx, config.ingest().writerThreads()), config.blobStore().timeout(), stalls, redaction, memory);
+                UploadHops.shared(vertx, config.ingest().writerThreads()), stalls, redaction, memory);
         this.vertx = vertx.getDelegate();
         this.limit = limit;
         this.maxBytes = config.ingest().maxBytes();
