@@ -10,8 +10,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A test class of plain objects (no Quarkus application, no S3 server: {@code S3ServiceTest} stops the run's S3Proxy
- * for its outage), whose rounds cost CPU: surefire runs it beside the application tests, which run one at a time and
+ * A test class of plain objects (no Quarkus application; on the run's S3 server, {@code OnTheRunsS3}), whose rounds
+ * cost CPU or wait on servers of its own: surefire runs it beside the application tests, which run one at a time and
  * leave about a third of two cores idle while they wait on HTTP and timers (pom.xml, surefire's JUnit configuration:
  * two threads in all). Its methods are concurrent too (JUnit gives them their class's mode), so they share nothing
  * but what is opened once for the class. Never on a {@code @QuarkusTest}: Quarkus runs one application at a time

@@ -1,5 +1,6 @@
 package dev.toolspill.auth;
 
+import dev.toolspill.ParallelSafe;
 import com.sun.net.httpserver.HttpServer;
 import dev.toolspill.config.JwtConfig;
 import io.smallrye.jwt.util.KeyUtils;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The JWT settings checked at start-up, the shape that sends a token the JWT way, and a JWKS as the issuer's key. */
+@ParallelSafe // each method serves its JWKS on a port of its own
 class JwtTenantsTest {
 
     record Settings(Optional<String> issuer, Optional<String> publicKeyLocation, String tenantClaim,

@@ -1,5 +1,6 @@
 package dev.toolspill.ledger;
 
+import dev.toolspill.blob.s3.OnTheRunsS3;
 import dev.toolspill.blob.Journal;
 import dev.toolspill.blob.s3.S3Journal;
 import dev.toolspill.blob.s3.S3Bucket;
@@ -9,6 +10,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 import java.util.List;
 
 /** The call ledger in a real S3 server's bucket, beside the blobs. */
+@OnTheRunsS3
 class S3LedgerTest extends LedgerContractTest {
 
     @RegisterExtension

@@ -1,5 +1,7 @@
 package dev.toolspill.quota;
 
+import dev.toolspill.ParallelSafe;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import dev.toolspill.TestPorts;
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.mutiny.core.Vertx;
@@ -26,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the day's bytes and the upload slots hold across them, a dead replica's uploads free their slots within the lease's
  * time to live, and with Redis gone each decision falls back as configured, never failing.
  */
+@ParallelSafe
+@ResourceLock("the Redis of SharedQuotasTest") // held by the class: its methods run one after another, as one stops Redis
 class SharedQuotasTest {
 
     static final Duration LEASE_TTL = Duration.ofSeconds(3); // the shortest allowed

@@ -1,11 +1,13 @@
 package dev.toolspill.retention;
 
+import dev.toolspill.blob.s3.OnTheRunsS3;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.blob.s3.S3Bucket;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Two replicas sweeping one bucket on a real S3 server, each with its own S3 client. */
+@OnTheRunsS3
 class S3TwoSweepersTest extends TwoSweepersContractTest {
 
     @RegisterExtension

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /** The blob store contract against a real S3 server over HTTP. */
+@OnTheRunsS3
 class S3BlobStoreTest extends BlobStoreContractTest {
 
     @RegisterExtension

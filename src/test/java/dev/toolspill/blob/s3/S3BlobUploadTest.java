@@ -8,6 +8,7 @@ import dev.toolspill.blob.BlobUploadContractTest;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The asynchronous upload contract on a real S3 server: explicit multipart parts made from the stream. */
+@OnTheRunsS3
 class S3BlobUploadTest extends BlobUploadContractTest {
 
     @RegisterExtension

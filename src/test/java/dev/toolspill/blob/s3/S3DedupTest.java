@@ -5,6 +5,7 @@ import dev.toolspill.blob.DedupContractTest;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Content addressing on S3 (conditional PUTs), replicas being stores on one bucket of the test S3 server. */
+@OnTheRunsS3
 class S3DedupTest extends DedupContractTest {
 
     @RegisterExtension

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Leases as objects in a bucket on a real S3 server, each contender with its own client, as replicas take them. */
+@OnTheRunsS3
 class S3LeasesTest extends LeasesContractTest {
 
     @RegisterExtension

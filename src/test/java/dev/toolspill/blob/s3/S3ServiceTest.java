@@ -12,6 +12,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.TestMethodOrder;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
@@ -107,6 +109,7 @@ class S3ServiceTest {
 
     @Test
     @Order(2)
+    @ResourceLock(value = OnTheRunsS3.PROXY, mode = ResourceAccessMode.READ_WRITE) // it stops the proxy the plain S3 tests use
     void anOutageKeepsTheReplicaReadySpoolsToolOutputsAndUploadsThemWhenS3Returns() throws Exception {
         given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         String seed = post(ContentType.TEXT, "seed line\n".repeat(300));
