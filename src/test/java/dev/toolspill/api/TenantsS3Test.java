@@ -10,7 +10,6 @@ import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.async.AsyncResponseTransformer;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,15 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Tenants and checksums on the S3 store, against a real S3 server: a blob is damaged by overwriting its object. */
 @QuarkusTest
-@TestProfile(TenantsS3Test.Profile.class)
+@TestProfile(AuthS3Profile.class) // with FuzzS3Test: one application
 class TenantsS3Test extends TenantsContractTest {
-
-    public static class Profile extends S3Profile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return new HashMap<>(tenantsConfig("target/test-data-tenants-s3-unused"));
-        }
-    }
 
     @Test
     void theOwnerIsAlsoTheObjectsTenantMetadataForTheBucketsOwnTools() {

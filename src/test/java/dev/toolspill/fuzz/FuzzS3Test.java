@@ -1,23 +1,14 @@
 package dev.toolspill.fuzz;
 
 import dev.toolspill.Depth;
-import dev.toolspill.blob.s3.S3Profile;
+import dev.toolspill.api.AuthS3Profile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
-import java.util.Map;
-
-/** The fuzz run on the S3 store, against a real S3 server of its own. */
+/** The fuzz run on the S3 store, against the run's S3 server. */
 @QuarkusTest
-@TestProfile(FuzzS3Test.Profile.class)
+@TestProfile(AuthS3Profile.class) // with TenantsS3Test: one application
 class FuzzS3Test extends FuzzContract {
-
-    public static class Profile extends S3Profile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return caps();
-        }
-    }
 
     @Override
     int defaultRequests() {

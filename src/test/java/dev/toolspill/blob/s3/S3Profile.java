@@ -16,7 +16,7 @@ import java.util.Map;
  * One application for every S3 test with authentication off: S3ServiceTest, BlobContentS3Test, BlobDeleteS3Test,
  * ManyLargeUploadsS3Test and S3RetentionTest. For the last, retention sweeps every 200 ms and removes blobs older than 7 days (written in days,
  * the long way); the others write only new blobs, which it leaves alone, and look only at their own objects in the
- * bucket. Subclasses (TenantsS3Test, FuzzS3Test: authentication on) give their own settings instead.
+ * bucket. AuthS3Profile (TenantsS3Test, FuzzS3Test: authentication on) gives its own settings instead.
  */
 public class S3Profile implements QuarkusTestProfile {
 
