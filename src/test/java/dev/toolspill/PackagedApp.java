@@ -31,6 +31,7 @@ final class PackagedApp {
     static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
 
     private static final Pattern LISTENING = Pattern.compile("Listening on: http://[^\\s:/]+:(\\d+)");
+    private static final Pattern MANAGEMENT = Pattern.compile("Management interface listening on http://[^\\s:/]+:(\\d+)");
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private PackagedApp() {
@@ -48,15 +49,27 @@ final class PackagedApp {
 
     /** The base URL of a started app once it listens and its readiness check answers 200; fails at once if it exits. */
     static String awaitReady(Process app, Path log) {
-        String base = Awaitility.await("the app of " + log + " listens").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(100)).failFast("the app exited; see " + log, () -> !app.isAlive())
-                .until(() -> listening(log), url -> url != null);
+        String base = awaitListening(app, log);
         Awaitility.await(base + " ready (see " + log + ")").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                 .failFast("the app exited; see " + log, () -> !app.isAlive())
                 .ignoreExceptionsInstanceOf(IOException.class)
                 .until(() -> HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(10)).build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
         return base;
+    }
+
+    /** The base URL of a started app once it listens, ready or not; fails at once if it exits. */
+    static String awaitListening(Process app, Path log) {
+        return Awaitility.await("the app of " + log + " listens").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100)).failFast("the app exited; see " + log, () -> !app.isAlive())
+                .until(() -> listening(log, LISTENING), url -> url != null);
+    }
+
+    /** The base URL of the management interface (metrics) of an app that listens. */
+    static String management(Path log) {
+        String url = listening(log, MANAGEMENT);
+        assertTrue(url != null, "no management interface in " + log);
+        return url;
     }
 
     /**
@@ -82,9 +95,9 @@ final class PackagedApp {
         app.destroyForcibly();
     }
 
-    private static String listening(Path log) {
+    private static String listening(Path log, Pattern line) {
         try {
-            Matcher matcher = LISTENING.matcher(new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
+            Matcher matcher = line.matcher(new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
             return matcher.find() ? "http://127.0.0.1:" + matcher.group(1) : null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
