@@ -65,6 +65,8 @@ for promised in \
   '{"id":10,"name":"item-10","tags":["a","b"]}' \
   'json_object | 3 keys' \
   '"status:error"' \
+  '"call_id":"1","tool":"inspect","status":"ok"' \
+  '"output":"[{\"id\":0,\"status\":\"error\"},{\"id\":1,' \
   "unknown tool 'nope'"; do
   grep -qF -- "$promised" "$WORK/out.txt" || fail "the tutorial's answers do not show: $promised"
 done
