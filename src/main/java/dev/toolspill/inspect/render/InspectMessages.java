@@ -43,8 +43,9 @@ public final class InspectMessages {
         long n = index.count();
         String bytes = index.bytes() == 0 ? "" : ", or bytes:A..B with 0 <= A < B <= " + index.bytes() + " (e.g. bytes:0.." + Math.min(index.bytes(), 4096) + ")";
         return switch (index.kind()) {
-            case TEXT -> unitsOf(index) + (n == 0 ? "" : bytes);
-            case JSON_ARRAY -> unitsOf(index) + (n == 0 ? "" : ", path:/N/... for a value inside an element (e.g. path:/0)" + bytes);
+            case TEXT -> unitsOf(index) + (n == 0 ? "" : ", grep:PATTERN for the lines that match (e.g. grep:error)" + bytes);
+            case JSON_ARRAY -> unitsOf(index) + (n == 0 ? "" : ", path:/N/... for a value inside an element (e.g. path:/0), "
+                    + "grep:PATTERN for the entries that match" + bytes);
             case JSON_OBJECT -> unitsOf(index) + ", path:/KEY/... for a value at any depth (then slice:A..B or keys:A..B "
                     + "pages what is there, e.g. path:/KEY slice:0..10)" + bytes;
         };
