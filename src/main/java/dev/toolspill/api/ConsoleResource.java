@@ -79,7 +79,7 @@ public class ConsoleResource {
     }
 
     @GET
-    @Path("/me")
+    @Path(ApiPaths.CONSOLE_ME)
     @Operation(operationId = "consoleMe", summary = "Who the key belongs to, and whether it sees every tenant")
     public Me me() {
         Caller caller = callers.current();
@@ -87,7 +87,7 @@ public class ConsoleResource {
     }
 
     @GET
-    @Path("/calls")
+    @Path(ApiPaths.CONSOLE_CALLS)
     @Operation(operationId = "consoleCalls", summary = "Recent calls from the call ledger, newest first, with totals per tool")
     public Uni<ConsoleCalls.Page> calls(@QueryParam("tool") String tool, @QueryParam("disposition") String disposition,
                                         @QueryParam("from") String from, @QueryParam("to") String to,
@@ -109,7 +109,7 @@ public class ConsoleResource {
     }
 
     @GET
-    @Path("/calls/{id}")
+    @Path(ApiPaths.CONSOLE_CALL)
     @Operation(operationId = "consoleCall", summary = "One call: the exact answer its model received")
     public Uni<LedgerEntry> call(@PathParam("id") String id) {
         Caller caller = callers.current();
@@ -122,7 +122,7 @@ public class ConsoleResource {
     }
 
     @GET
-    @Path("/blobs/{id}/inspect")
+    @Path(ApiPaths.CONSOLE_INSPECT)
     @Operation(operationId = "consoleInspect", summary = "A part of a call's blob, through inspect's selectors (one page, never the whole blob)")
     public Uni<Part> inspect(@PathParam("id") String id, @QueryParam("selector") String selector) {
         Caller caller = callers.current();

@@ -8,14 +8,15 @@ import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 
 /**
- * The description of {@code inspectBlob}'s {@code selector} parameter in the OpenAPI document, built from the selector
- * kinds (an annotation value must be a constant, and the list is built when the kinds load), so it lists what the tool
+ * The description of the {@code selector} parameter of {@code inspectBlob} and {@code consoleInspect} in the OpenAPI
+ * document, built from the selector kinds (an annotation value must be a constant, and the list is built when the kinds load), so it lists what the tool
  * description and the error messages list.
  */
 @OpenApiFilter
 public class OpenApiSelectors implements OASFilter {
 
-    static final String OPERATION = "inspectBlob";
+    /** The operations that read a blob through a selector. */
+    static final java.util.Set<String> OPERATIONS = java.util.Set.of("inspectBlob", "consoleInspect");
     static final String PARAMETER = "selector";
 
     private final SelectorKinds kinds;
@@ -35,7 +36,7 @@ public class OpenApiSelectors implements OASFilter {
         }
         openAPI.getPaths().getPathItems().values().forEach(item -> {
             if (item.getOperations() != null) {
-                item.getOperations().values().stream().filter(operation -> OPERATION.equals(operation.getOperationId()))
+                item.getOperations().values().stream().filter(operation -> OPERATIONS.contains(operation.getOperationId()))
                         .forEach(this::describe);
             }
         });

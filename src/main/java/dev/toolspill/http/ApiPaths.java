@@ -30,6 +30,11 @@ public final class ApiPaths {
     /** The operator console: its pages, and under {@link #CONSOLE_API} the data they read. */
     public static final String CONSOLE = "/console";
     public static final String CONSOLE_API = CONSOLE + "/api";
+    /** Under {@link #CONSOLE_API}: the caller, its calls, one call, and a page of a call's blob. */
+    public static final String CONSOLE_ME = "/me";
+    public static final String CONSOLE_CALLS = "/calls";
+    public static final String CONSOLE_CALL = CONSOLE_CALLS + "/{id}";
+    public static final String CONSOLE_INSPECT = "/blobs/{id}" + INSPECT;
 
     private ApiPaths() {
     }

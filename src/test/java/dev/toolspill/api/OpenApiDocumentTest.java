@@ -83,15 +83,18 @@ class OpenApiDocumentTest {
         }
     }
 
-    /** The selector parameter lists every selector kind, built from the kinds as the tool description is. */
+    /** Every selector parameter (the API's and the console's) lists every selector kind, built from the kinds as the tool description is. */
     @Test
     void theSelectorParameterListsEveryKindWithItsExample() {
-        Operation inspect = operations(parsed.getOpenAPI()).get("GET /v1/blobs/{id}/inspect");
-        String description = inspect.getParameters().stream().filter(parameter -> parameter.getName().equals("selector"))
-                .findFirst().orElseThrow().getDescription();
-        assertNotNull(description, "the selector parameter has no description");
-        for (SelectorKind kind : SelectorKinds.STANDARD.kinds()) {
-            assertTrue(description.contains(kind.form()) && description.contains(kind.example()), kind.form() + " in: " + description);
+        for (String path : List.of("GET /v1/blobs/{id}/inspect", "GET /console/api/blobs/{id}/inspect")) {
+            Operation inspect = operations(parsed.getOpenAPI()).get(path);
+            assertNotNull(inspect, path);
+            String description = inspect.getParameters().stream().filter(parameter -> parameter.getName().equals("selector"))
+                    .findFirst().orElseThrow().getDescription();
+            assertNotNull(description, path + ": the selector parameter has no description");
+            for (SelectorKind kind : SelectorKinds.STANDARD.kinds()) {
+                assertTrue(description.contains(kind.form()) && description.contains(kind.example()), path + ": " + kind.form() + " in: " + description);
+            }
         }
     }
 

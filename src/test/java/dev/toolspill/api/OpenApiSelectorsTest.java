@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The filter describes inspectBlob's selector parameter from the kinds that exist, and nothing else. */
+/** The filter describes the selector parameter of inspectBlob and consoleInspect from the kinds that exist, and nothing else. */
 class OpenApiSelectorsTest {
 
     @Test
@@ -17,7 +17,7 @@ class OpenApiSelectorsTest {
         Parameter selector = OASFactory.createParameter().name("selector").in(Parameter.In.QUERY);
         Parameter other = OASFactory.createParameter().name("id").in(Parameter.In.PATH);
         OpenAPI openAPI = OASFactory.createOpenAPI().paths(OASFactory.createPaths().addPathItem("/v1/blobs/{id}/inspect",
-                OASFactory.createPathItem().GET(OASFactory.createOperation().operationId(OpenApiSelectors.OPERATION)
+                OASFactory.createPathItem().GET(OASFactory.createOperation().operationId("consoleInspect")
                         .addParameter(other).addParameter(selector))));
         new OpenApiSelectors(FakeSelectorKind.withFake()).filterOpenAPI(openAPI);
         assertTrue(selector.getDescription().contains(FakeSelectorKind.FORM)
