@@ -154,6 +154,24 @@ class ArchitectureTest {
                 .check(main);
     }
 
+    /** The arrows inside {@code inspect}, as its row of src/docs/architecture.md says them: the parts are used from above only. */
+    @Test
+    void inspectsPartsAreUsedFromAboveOnly() {
+        String top = "dev.toolspill.inspect";
+        noClasses().that().resideInAnyPackage(top + ".read..", top + ".render..", top + ".walk..", top + ".selector..", top + ".grep..")
+                .should().dependOnClassesThat().resideInAPackage(top).check(main);
+        noClasses().that().resideInAnyPackage(top + ".render..")
+                .should().dependOnClassesThat().resideInAnyPackage(top + ".read..").check(main);
+        noClasses().that().resideInAnyPackage(top + ".walk..")
+                .should().dependOnClassesThat().resideInAnyPackage(top + ".read..", top + ".render..", top + ".grep..").check(main);
+        noClasses().that().resideInAnyPackage(top + ".selector..", top + ".grep..")
+                .should().dependOnClassesThat().resideInAnyPackage(top + ".read..", top + ".render..", top + ".walk..").check(main);
+        noClasses().that().resideInAnyPackage(top + ".selector..")
+                .should().dependOnClassesThat().resideInAnyPackage(top + ".grep..").check(main);
+        noClasses().that().resideInAnyPackage(top + ".grep..")
+                .should().dependOnClassesThat().resideInAnyPackage(top + ".selector..").check(main);
+    }
+
     @Test
     void toolsAreAnSpiThatKnowsNoCaller() {
         noClasses().that().resideInAPackage("dev.toolspill.tool..")
