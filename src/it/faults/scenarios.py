@@ -46,7 +46,7 @@ FS = App("fs", ENV["FAULTS_FS_URL"], ENV["FAULTS_FS_PID"], fs_root=ENV["FAULTS_F
 S3 = App("s3", ENV["FAULTS_S3APP_URL"], ENV["FAULTS_S3APP_PID"], s3=True)
 
 
-RESULTS_LOCK = threading.Lock()  # group 10 reports from a thread of its own (main)
+RESULTS_LOCK = threading.Lock()  # group 10 reports from a thread of its own, beside the other groups
 
 
 def result(name, budget, observed, ok):

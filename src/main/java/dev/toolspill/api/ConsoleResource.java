@@ -1,9 +1,8 @@
 package dev.toolspill.api;
 
-import dev.toolspill.http.ApiPaths;
-
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.config.ToolspillConfig;
+import dev.toolspill.http.ApiPaths;
 import dev.toolspill.inspect.Inspector;
 import dev.toolspill.inspect.selector.Selector;
 import dev.toolspill.ledger.Ledger;

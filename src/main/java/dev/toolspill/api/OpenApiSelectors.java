@@ -7,16 +7,18 @@ import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 
+import java.util.Set;
+
 /**
  * The description of the {@code selector} parameter of {@code inspectBlob} and {@code consoleInspect} in the OpenAPI
- * document, built from the selector kinds (an annotation value must be a constant, and the list is built when the kinds load), so it lists what the tool
- * description and the error messages list.
+ * document, built from the selector kinds (an annotation value must be a constant, and the list is built when the
+ * kinds load), so it lists what the tool description and the error messages list.
  */
 @OpenApiFilter
 public class OpenApiSelectors implements OASFilter {
 
     /** The operations that read a blob through a selector. */
-    static final java.util.Set<String> OPERATIONS = java.util.Set.of("inspectBlob", "consoleInspect");
+    static final Set<String> OPERATIONS = Set.of("inspectBlob", "consoleInspect");
     static final String PARAMETER = "selector";
 
     private final SelectorKinds kinds;

@@ -1,8 +1,6 @@
 package dev.toolspill.api;
 
 import dev.toolspill.http.Problem;
-
-import java.net.URL;
 import dev.toolspill.inspect.selector.SelectorKind;
 import dev.toolspill.inspect.selector.SelectorKinds;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -17,6 +15,7 @@ import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

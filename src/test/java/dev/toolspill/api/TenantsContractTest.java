@@ -1,9 +1,8 @@
 package dev.toolspill.api;
 
-import dev.toolspill.http.Problem;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.toolspill.http.Problem;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;

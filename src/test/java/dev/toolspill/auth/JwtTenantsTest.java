@@ -1,7 +1,7 @@
 package dev.toolspill.auth;
 
-import dev.toolspill.ParallelSafe;
 import com.sun.net.httpserver.HttpServer;
+import dev.toolspill.ParallelSafe;
 import dev.toolspill.config.JwtConfig;
 import io.smallrye.jwt.util.KeyUtils;
 import org.awaitility.Awaitility;

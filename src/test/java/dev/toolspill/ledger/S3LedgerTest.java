@@ -1,9 +1,9 @@
 package dev.toolspill.ledger;
 
-import dev.toolspill.blob.s3.OnTheRunsS3;
 import dev.toolspill.blob.Journal;
-import dev.toolspill.blob.s3.S3Journal;
+import dev.toolspill.blob.s3.OnTheRunsS3;
 import dev.toolspill.blob.s3.S3Bucket;
+import dev.toolspill.blob.s3.S3Journal;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.services.s3.model.S3Object;
 

@@ -1,7 +1,6 @@
 package dev.toolspill.quota;
 
 import dev.toolspill.ParallelSafe;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import dev.toolspill.TestPorts;
 import dev.toolspill.config.ToolspillConfig;
 import io.vertx.mutiny.core.Vertx;
@@ -9,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import redis.embedded.RedisServer;
 
 import java.io.IOException;

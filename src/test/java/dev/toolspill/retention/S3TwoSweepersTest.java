@@ -1,7 +1,7 @@
 package dev.toolspill.retention;
 
-import dev.toolspill.blob.s3.OnTheRunsS3;
 import dev.toolspill.blob.BlobStore;
+import dev.toolspill.blob.s3.OnTheRunsS3;
 import dev.toolspill.blob.s3.S3BlobStore;
 import dev.toolspill.blob.s3.S3Bucket;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,13 +1,12 @@
 package dev.toolspill.inspect.render;
 
-import dev.toolspill.inspect.walk.PathOutcome;
-
-import dev.toolspill.inspect.selector.Selector;
-import dev.toolspill.inspect.selector.PathKind;
-import dev.toolspill.inspect.selector.JsonPointer;
-import dev.toolspill.inspect.selector.InvalidSelectorException;
 import dev.toolspill.blob.BlobId;
 import dev.toolspill.blob.ByteRange;
+import dev.toolspill.inspect.selector.InvalidSelectorException;
+import dev.toolspill.inspect.selector.JsonPointer;
+import dev.toolspill.inspect.selector.PathKind;
+import dev.toolspill.inspect.selector.Selector;
+import dev.toolspill.inspect.walk.PathOutcome;
 import dev.toolspill.output.KeyNames;
 import dev.toolspill.scan.BlobKind;
 import dev.toolspill.scan.ReadIndex;

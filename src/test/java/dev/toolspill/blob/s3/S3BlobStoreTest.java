@@ -1,22 +1,23 @@
 package dev.toolspill.blob.s3;
 
+import dev.toolspill.blob.BlobFormat;
 import dev.toolspill.blob.BlobId;
+import dev.toolspill.blob.BlobMetadata;
+import dev.toolspill.blob.BlobNotFoundException;
 import dev.toolspill.blob.BlobStore;
 import dev.toolspill.blob.BlobStoreContractTest;
-import dev.toolspill.blob.BlobFormat;
-import dev.toolspill.blob.BlobMetadata;
 import dev.toolspill.blob.ByteRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import software.amazon.awssdk.core.async.AsyncRequestBody;
+import software.amazon.awssdk.core.async.AsyncResponseTransformer;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import dev.toolspill.blob.BlobNotFoundException;
-import software.amazon.awssdk.core.async.AsyncRequestBody;
-import software.amazon.awssdk.services.s3.model.MultipartUpload;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.async.AsyncResponseTransformer;
-import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
