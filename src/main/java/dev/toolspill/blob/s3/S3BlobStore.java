@@ -246,7 +246,7 @@ public class S3BlobStore implements BlobStore {
     }
 
     private Uni<Optional<StoredKey>> createKey(String name, byte[] value, int attempts) {
-        return call(() -> client.putObject(put -> put.bucket(bucket).key(name).contentType("text/plain; charset=utf-8")
+        return call(() -> client.putObject(put -> ConditionalPuts.plainBody(put).bucket(bucket).key(name).contentType("text/plain; charset=utf-8")
                         .contentLength((long) value.length).checksumAlgorithm(ChecksumAlgorithm.SHA256).ifNoneMatch("*"),
                 AsyncRequestBody.fromBytes(value)))
                 .map(created -> Optional.<StoredKey>empty())
@@ -259,7 +259,7 @@ public class S3BlobStore implements BlobStore {
     /** A PUT with {@code If-Match: <ETag>}: refused (412) when the key changed since it was read, 404 when it is gone. */
     @Override
     public Uni<Boolean> replaceKey(String name, byte[] value, StoredKey found) {
-        return call(() -> client.putObject(put -> put.bucket(bucket).key(name).contentType("text/plain; charset=utf-8")
+        return call(() -> client.putObject(put -> ConditionalPuts.plainBody(put).bucket(bucket).key(name).contentType("text/plain; charset=utf-8")
                         .contentLength((long) value.length).checksumAlgorithm(ChecksumAlgorithm.SHA256).ifMatch(found.version()),
                 AsyncRequestBody.fromBytes(value)))
                 .map(replaced -> true)

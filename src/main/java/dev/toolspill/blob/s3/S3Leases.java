@@ -43,7 +43,7 @@ public final class S3Leases implements Leases {
             long slot = Leases.slotStart(clock.instant(), ttl);
             String key = BlobLayout.lease(name, slot);
             byte[] content = Leases.describe(slot, ttl);
-            return call(() -> client.putObject(put -> put.bucket(bucket).key(key).ifNoneMatch("*")
+            return call(() -> client.putObject(put -> ConditionalPuts.plainBody(put).bucket(bucket).key(key).ifNoneMatch("*")
                             .contentType("text/plain; charset=utf-8").contentLength((long) content.length),
                     AsyncRequestBody.fromBytes(content)))
                     .map(written -> true)
