@@ -24,6 +24,9 @@ public class McpWithoutStreams {
     /** What {@code /mcp} takes, in the form of every other path's Allow header. */
     static final String ALLOW = "DELETE, OPTIONS, POST";
 
+    /** The header that carries an MCP session's id (Streamable HTTP). */
+    static final String SESSION_ID = "Mcp-Session-Id";
+
     private final String path;
 
     public McpWithoutStreams(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
@@ -38,11 +41,18 @@ public class McpWithoutStreams {
 
     /**
      * POST and DELETE go on to the MCP server; OPTIONS names them, as on every other path (the library's own answer
-     * is an empty 405 that names GET); GET and any other method get 405. A CORS preflight never gets here when CORS
-     * is on: Quarkus' CORS filter answers it first.
+     * is an empty 405 that names GET); GET and any other method get 405. A DELETE ends the session its
+     * {@code Mcp-Session-Id} names: without one it is a client's mistake, 400 problem+json here rather than the
+     * library's empty 404 (which stays the answer for a session it does not know, the protocol's "start a new one").
+     * A CORS preflight never gets here when CORS is on: Quarkus' CORS filter answers it first.
      */
     private void methods(RoutingContext context) {
         HttpMethod method = context.request().method();
+        if (method == HttpMethod.DELETE && isBlank(context.request().getHeader(SESSION_ID))) {
+            context.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(400, "Bad Request",
+                    "DELETE " + path + " ends a session: send the session's id in the " + SESSION_ID + " header").json());
+            return;
+        }
         if (method == HttpMethod.POST || method == HttpMethod.DELETE) {
             context.next();
             return;
@@ -56,6 +66,10 @@ public class McpWithoutStreams {
                 : method + " is not a method of " + path + ": POST a JSON-RPC message, or DELETE to end a session";
         context.response().putHeader("Allow", ALLOW).setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE)
                 .end(Problem.of(405, "Method Not Allowed", detail).json());
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
     }
 
     private void legacy(RoutingContext context) {

@@ -83,6 +83,14 @@ class McpServerTest {
     }
 
     @Test
+    void deleteEndsTheSessionItsHeaderNames() {
+        given().when().delete("/mcp").then().statusCode(400).contentType(Problem.MEDIA_TYPE)
+                .body("detail", org.hamcrest.Matchers.containsString("Mcp-Session-Id"));
+        given().header("Mcp-Session-Id", " ").when().delete("/mcp").then().statusCode(400).contentType(Problem.MEDIA_TYPE);
+        given().header("Mcp-Session-Id", UUID.randomUUID().toString()).when().delete("/mcp").then().statusCode(404);
+    }
+
+    @Test
     void theLegacySseTransportIsOffForTheSameReason() {
         given().when().get("/mcp/sse").then().statusCode(404).contentType(Problem.MEDIA_TYPE)
                 .body("detail", org.hamcrest.Matchers.containsString("Streamable HTTP at /mcp"));
