@@ -33,6 +33,11 @@ public abstract class GrepInspectContractTest {
 
     protected abstract BlobStore store();
 
+    /** How many lines {@link #followingNextGivesEveryMatchExactlyOnce} follows: 400 in {@code ./mvnw verify}, 3,000 deep. */
+    protected int followedLines() {
+        return Depth.of(400, 3000);
+    }
+
     private BlobId[] twins(String text, boolean json) throws Exception {
         return StoredTwins.store(store(), text, json);
     }
@@ -89,12 +94,12 @@ public abstract class GrepInspectContractTest {
     }
 
     /**
-     * 400 lines in {@code ./mvnw verify}, three of them (7, 157, 307) longer than either limit, so cut lines and their
-     * {@code bytes:} parts are followed too; 3,000 in the deep run of {@code .ci/run}. On S3 each part is a ranged read.
+     * {@link #followedLines} lines, three of them (7, 157, 307) longer than either limit, so cut lines and their
+     * {@code bytes:} parts are followed too. On S3 each part is a ranged read.
      */
     @Test
     void followingNextGivesEveryMatchExactlyOnce() throws Exception {
-        String text = text(new Random(22), Depth.of(400, 3000));
+        String text = text(new Random(22), followedLines());
         Pattern regex = Pattern.compile("status=5\\d\\d( |$)");
         for (BlobId id : twins(text, false)) {
             for (int limit : new int[] {16384, 1000}) {
