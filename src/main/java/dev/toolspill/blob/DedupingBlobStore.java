@@ -56,6 +56,9 @@ final class DedupingBlobStore extends ForwardingBlobStore {
 
     private final Telemetry telemetry;
 
+    /** The operation a failed key read or write counts under in {@code toolspill_store_errors_total}. */
+    static final String CONTENT_KEY = "content-key";
+
     DedupingBlobStore(BlobStore store, Optional<Duration> maxAge, Telemetry telemetry) {
         super(store);
         this.telemetry = telemetry;
@@ -124,6 +127,8 @@ final class DedupingBlobStore extends ForwardingBlobStore {
         String key = keyOf(record, made.id());
         byte[] value = BlobLayout.blob(made.id(), made.format()).getBytes(StandardCharsets.UTF_8);
         return claim(made, record, key, value, ATTEMPTS).onFailure().recoverWithItem(failure -> {
+            // the write still succeeds, so only the store-error count says that repeats are being stored again
+            telemetry.storeFailed(CONTENT_KEY);
             Log.debugf("Blob %s is kept without its content key: %s", made.id(), failure.toString());
             return made;
         });

@@ -1,6 +1,7 @@
 package dev.toolspill.blob;
 
 import dev.toolspill.Depth;
+import dev.toolspill.metrics.Telemetry;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 import org.junit.jupiter.api.Assumptions;
@@ -268,12 +269,19 @@ public abstract class DedupContractTest {
                 return Uni.createFrom().failure(new BlobStoreException("the keys are unreachable", null));
             }
         };
-        BlobStore store = dedup(failing);
+        List<String> failed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        BlobStore store = StoreLayers.deduplicating(failing, Optional.empty(), new Telemetry() {
+            @Override
+            public void storeFailed(String operation) {
+                failed.add(operation);
+            }
+        });
         byte[] bytes = unique(1000);
         BlobMetadata a = put(store, bytes, "acme");
         BlobMetadata b = put(store, bytes, "acme");
         assertNotEquals(a.id(), b.id(), "no deduplication, and no failure either");
         assertEquals(Set.of(a.id(), b.id()), blobsWith(backend, bytes));
+        assertEquals(List.of("content-key", "content-key"), failed, "each key the store could not write is a store error");
     }
 
     @Test
