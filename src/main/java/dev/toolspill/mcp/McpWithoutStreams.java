@@ -27,6 +27,12 @@ public class McpWithoutStreams {
     /** The header that carries an MCP session's id (Streamable HTTP). */
     static final String SESSION_ID = "Mcp-Session-Id";
 
+    /**
+     * The longest session id let through. The protocol lets a session id be visible ASCII only; this server gives out
+     * UUIDs (36 characters). The MCP library logs every id it does not know as a warning, so anything else stops here.
+     */
+    static final int MAX_SESSION_ID = 128;
+
     private final String path;
 
     public McpWithoutStreams(@ConfigProperty(name = "quarkus.mcp.server.http.root-path", defaultValue = ApiPaths.MCP) String path) {
@@ -48,7 +54,14 @@ public class McpWithoutStreams {
      */
     private void methods(RoutingContext context) {
         HttpMethod method = context.request().method();
-        if (method == HttpMethod.DELETE && isBlank(context.request().getHeader(SESSION_ID))) {
+        String session = context.request().getHeader(SESSION_ID);
+        if (session != null && !isSessionId(session) && !(method == HttpMethod.DELETE && isBlank(session))) {
+            context.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(400, "Bad Request",
+                    SESSION_ID + " is not a session id: one is 1 to " + MAX_SESSION_ID + " visible ASCII characters, as this server"
+                            + " gives them out (send none to start a session)").json());
+            return;
+        }
+        if (method == HttpMethod.DELETE && isBlank(session)) {
             context.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(400, "Bad Request",
                     "DELETE " + path + " ends a session: send the session's id in the " + SESSION_ID + " header").json());
             return;
@@ -66,6 +79,11 @@ public class McpWithoutStreams {
                 : method + " is not a method of " + path + ": POST a JSON-RPC message, or DELETE to end a session";
         context.response().putHeader("Allow", ALLOW).setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE)
                 .end(Problem.of(405, "Method Not Allowed", detail).json());
+    }
+
+    /** 1 to {@link #MAX_SESSION_ID} visible ASCII characters (0x21 to 0x7E), as the protocol says a session id is. */
+    static boolean isSessionId(String value) {
+        return !value.isEmpty() && value.length() <= MAX_SESSION_ID && value.chars().allMatch(c -> c >= 0x21 && c <= 0x7e);
     }
 
     private static boolean isBlank(String value) {

@@ -90,6 +90,21 @@ class McpServerTest {
         given().header("Mcp-Session-Id", UUID.randomUUID().toString()).when().delete("/mcp").then().statusCode(404);
     }
 
+    /** What the library would log as an unknown session, verbatim, never reaches it: 400 at the edge, on every method. */
+    @Test
+    void aSessionIdIsVisibleAsciiOfBoundedLength() {
+        for (String id : List.of("a".repeat(129), "not a uuid <>", "tab\there")) {
+            for (String method : List.of("POST", "DELETE")) {
+                given().header("Mcp-Session-Id", id).contentType("application/json").accept("application/json, text/event-stream")
+                        .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").when().request(method, "/mcp")
+                        .then().statusCode(400).contentType(Problem.MEDIA_TYPE)
+                        .body("detail", org.hamcrest.Matchers.containsString("visible ASCII"));
+            }
+        }
+        given().header("Mcp-Session-Id", "a".repeat(128)).contentType("application/json").accept("application/json, text/event-stream")
+                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").when().post("/mcp").then().statusCode(200);
+    }
+
     @Test
     void theLegacySseTransportIsOffForTheSameReason() {
         given().when().get("/mcp/sse").then().statusCode(404).contentType(Problem.MEDIA_TYPE)
