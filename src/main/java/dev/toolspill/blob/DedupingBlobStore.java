@@ -48,6 +48,9 @@ final class DedupingBlobStore extends ForwardingBlobStore {
     /** Rounds of claim and replace a write tries before it keeps its own blob: each lost round means another writer won one. */
     private static final int ATTEMPTS = 16;
 
+    /** The operation a failed key read or write counts under in {@code toolspill_store_errors_total}. */
+    static final String CONTENT_KEY = "content-key";
+
     /** The longest wait between two rounds. */
     private static final Duration MAX_WAIT = Duration.ofMillis(200);
 
@@ -55,9 +58,6 @@ final class DedupingBlobStore extends ForwardingBlobStore {
     private final Duration period;
 
     private final Telemetry telemetry;
-
-    /** The operation a failed key read or write counts under in {@code toolspill_store_errors_total}. */
-    static final String CONTENT_KEY = "content-key";
 
     DedupingBlobStore(BlobStore store, Optional<Duration> maxAge, Telemetry telemetry) {
         super(store);

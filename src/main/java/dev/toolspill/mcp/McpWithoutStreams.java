@@ -55,43 +55,33 @@ public class McpWithoutStreams {
     private void methods(RoutingContext context) {
         HttpMethod method = context.request().method();
         String session = context.request().getHeader(SESSION_ID);
-        if (session != null && !isSessionId(session) && !(method == HttpMethod.DELETE && isBlank(session))) {
-            context.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(400, "Bad Request",
-                    SESSION_ID + " is not a session id: one is 1 to " + MAX_SESSION_ID + " visible ASCII characters, as this server"
-                            + " gives them out (send none to start a session)").json());
-            return;
-        }
-        if (method == HttpMethod.DELETE && isBlank(session)) {
-            context.response().setStatusCode(400).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(400, "Bad Request",
-                    "DELETE " + path + " ends a session: send the session's id in the " + SESSION_ID + " header").json());
-            return;
-        }
-        if (method == HttpMethod.POST || method == HttpMethod.DELETE) {
+        if (method == HttpMethod.DELETE && (session == null || session.isBlank())) {
+            refuse(context, 400, "Bad Request", "DELETE " + path + " ends a session: send the session's id in the " + SESSION_ID + " header");
+        } else if (session != null && !isSessionId(session)) {
+            refuse(context, 400, "Bad Request", SESSION_ID + " is not a session id: one is 1 to " + MAX_SESSION_ID
+                    + " visible ASCII characters, as this server gives them out (send none to start a session)");
+        } else if (method == HttpMethod.POST || method == HttpMethod.DELETE) {
             context.next();
-            return;
-        }
-        if (method == HttpMethod.OPTIONS) {
+        } else if (method == HttpMethod.OPTIONS) {
             context.response().putHeader("Allow", ALLOW).setStatusCode(200).end();
-            return;
+        } else {
+            context.response().putHeader("Allow", ALLOW);
+            refuse(context, 405, "Method Not Allowed", method == HttpMethod.GET
+                    ? "this MCP server offers no stream from server to client: every answer comes back on the POST that asked for it"
+                    : method + " is not a method of " + path + ": POST a JSON-RPC message, or DELETE to end a session");
         }
-        String detail = method == HttpMethod.GET
-                ? "this MCP server offers no stream from server to client: every answer comes back on the POST that asked for it"
-                : method + " is not a method of " + path + ": POST a JSON-RPC message, or DELETE to end a session";
-        context.response().putHeader("Allow", ALLOW).setStatusCode(405).putHeader("Content-Type", Problem.MEDIA_TYPE)
-                .end(Problem.of(405, "Method Not Allowed", detail).json());
     }
 
     /** 1 to {@link #MAX_SESSION_ID} visible ASCII characters (0x21 to 0x7E), as the protocol says a session id is. */
-    static boolean isSessionId(String value) {
+    private static boolean isSessionId(String value) {
         return !value.isEmpty() && value.length() <= MAX_SESSION_ID && value.chars().allMatch(c -> c >= 0x21 && c <= 0x7e);
     }
 
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
+    private void legacy(RoutingContext context) {
+        refuse(context, 404, "Not Found", "the legacy SSE transport is off: it ties a client to one replica. Use Streamable HTTP at " + path);
     }
 
-    private void legacy(RoutingContext context) {
-        context.response().setStatusCode(404).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(404, "Not Found",
-                "the legacy SSE transport is off: it ties a client to one replica. Use Streamable HTTP at " + path).json());
+    private static void refuse(RoutingContext context, int status, String title, String detail) {
+        context.response().setStatusCode(status).putHeader("Content-Type", Problem.MEDIA_TYPE).end(Problem.of(status, title, detail).json());
     }
 }
